@@ -1,0 +1,499 @@
+"""The Hanabi rules (HB-1..HB-12, HB-R1, HB-R2) as a :class:`kit.GameState`.
+
+Seats play in order 0, 1, 2, ... (the rulebook does not say who starts; seat 0
+does). Slot 0 of a hand is its newest card: a drawn card goes in on the left,
+as on Board Game Arena. Cards are encoded ``suit * 5 + value - 1``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kit.contract import ALL, Action, GameState, event
+from kit.errors import ConfigError, IllegalAction
+from kit.hanabi import knowledge
+from kit.hanabi.actions import Discard, Hint, Play
+from kit.hanabi.knowledge import IS_C, IS_V, NOT_C, NOT_V
+from kit.hanabi.variants import VALUES, Variant, variants
+
+
+def hand_size(players: int) -> int:
+    """HB-2: 5 cards with 2–3 players, 4 with 4–5."""
+    return 5 if players <= 3 else 4
+
+
+def card_code(text: str, variant: Variant) -> int:
+    """``"R3"`` (colour letter + value) -> card code; ConfigError for a bad name."""
+    letters = {s.letter: i for i, s in enumerate(variant.suits)}
+    if (not isinstance(text, str) or len(text) != 2 or text[0] not in letters
+            or text[1] not in "12345"):
+        raise ConfigError("deal", f"{text!r} is not a card of {variant.name}: write a colour "
+                                  f"letter {sorted(letters)} and a value 1–5, e.g. 'R3'")
+    return letters[text[0]] * 5 + int(text[1]) - 1
+
+
+def card_name(code: int, variant: Variant) -> str:
+    return f"{variant.suits[code // 5].letter}{code % 5 + 1}"
+
+
+def arranged_deal(deal: Any, variant: Variant, players: int,
+                  shuffled: list[int]) -> tuple[list[list[int]], list[int]]:
+    """A scripted deal (the ``deal`` option, for tests and prepared situations).
+
+    ``deal = {"hands": [["R1", "W2", ...], ...], "deck": ["B3", ...]}``: each
+    seat's hand from slot 0, and the next cards to be drawn (first drawn
+    first). The other cards follow in the seeded shuffled order.
+    """
+    if not isinstance(deal, dict) or set(deal) - {"hands", "deck"} or "hands" not in deal:
+        raise ConfigError("deal", "must be {'hands': [[cards of seat 0], ...], "
+                                  "'deck': [next cards drawn]}")
+    hands_in, top = deal["hands"], deal.get("deck", [])
+    size = hand_size(players)
+    if (not isinstance(hands_in, list) or len(hands_in) != players
+            or any(not isinstance(h, list) or len(h) != size for h in hands_in)):
+        raise ConfigError("deal", f"hands must be {players} lists of {size} cards (HB-2)")
+    if not isinstance(top, list):
+        raise ConfigError("deal", "deck must be a list of cards")
+    hands = [[card_code(c, variant) for c in h] for h in hands_in]
+    first = [card_code(c, variant) for c in top]
+    rest = list(shuffled)
+    for code in [c for h in hands for c in h] + first:
+        if code not in rest:
+            raise ConfigError("deal", f"more {card_name(code, variant)} cards than the "
+                                      f"{variant.name} deck has (HB-1, HB-12)")
+        rest.remove(code)
+    return hands, rest + first[::-1]
+
+
+class HanabiState(GameState):
+    """A game of Hanabi. Options: ``variant``, ``allow_empty_hints`` (HB-R1),
+    ``keep_score_on_loss`` (HB-R2)."""
+
+    variant: Variant
+
+    # -- setup ------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        self._bind_variant()
+        deck = list(self._tables.deck)
+        self.rng.shuffle(deck)
+        n = hand_size(self.players)
+        if self.options["deal"] is not None:
+            self.hands, deck = arranged_deal(self.options["deal"], self.variant, self.players,
+                                             deck)
+        else:
+            self.hands = [[deck.pop() for _ in range(n)] for _ in range(self.players)]
+        self.know: list[list[list[int]]] = [[[0, 0, 0, 0] for _ in range(n)]
+                                            for _ in range(self.players)]
+        self.deck: list[int] = deck  # drawn from the end
+        self.fireworks = [0] * len(self.variant.suits)
+        self.discards: list[int] = []
+        self.hints = self.variant.hint_tokens
+        self.mistakes = 0
+        self.current = 0
+        self.final_left: int | None = None  # HB-10: turns left once the last card is drawn
+        self.ended: str | None = None  # "mistakes" | "perfect" | "deck"
+        self._derive()
+
+    def _derive(self) -> None:
+        """Caches that follow from the state (not part of the snapshot): each card's
+        described knowledge, and the hints each hand can receive."""
+        # Lists below are replaced, never changed in place, so views may share them.
+        self._desc = [[self._describe(k) for k in hk] for hk in self.know]
+        self._shown: list[list[dict] | None] = [None] * self.players
+        self._hint_cache: list[list[Hint] | None] = [None] * self.players
+
+    def _bind_variant(self) -> None:
+        tables = _tables(self.options["variant"])
+        self.variant = tables.variant
+        self._touch = tables.touch
+        self._hint_colours = tables.variant.hintable_colours
+        self._colour_index = tables.colour_index
+        self._cards = tables.cards
+        self._described = tables.described
+        self._tables = tables
+
+    # -- whose turn, what is legal --------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        return None if self.ended else self.current
+
+    @property
+    def over(self) -> bool:
+        return self.ended is not None
+
+    def touched(self, to: int, colour: str | None, value: int | None) -> tuple[int, ...]:
+        """The slots of seat ``to`` that a hint points at (HB-4, HB-12)."""
+        hand = self.hands[to]
+        if colour is not None:
+            mask = self._touch[colour]
+            return tuple(i for i, c in enumerate(hand) if mask >> (c // 5) & 1)
+        v = value - 1  # type: ignore[operator]
+        return tuple(i for i, c in enumerate(hand) if c % 5 == v)
+
+    def legal_actions(self) -> list[Action]:
+        if self.ended:
+            return []
+        seat = self.current
+        size = len(self.hands[seat])
+        out: list[Action] = _PLAYS[:size]
+        if self.hints < self.variant.hint_tokens:  # HB-5
+            out += _DISCARDS[:size]
+        if self.hints > 0:  # HB-4
+            empty = self.options["allow_empty_hints"]
+            tables = self._tables
+            hint, rainbow, colours = _hint, tables.rainbow, tables.hint_colours
+            nsuits = len(self.variant.suits)
+            cache = self._hint_cache
+            for offset in range(1, self.players):
+                to = (seat + offset) % self.players
+                cached = cache[to]
+                if cached is not None:
+                    out += cached
+                    continue
+                start = len(out)
+                by_suit: list[list[int]] = [[] for _ in range(nsuits)]
+                by_value: list[list[int]] = [[], [], [], [], []]
+                for i, c in enumerate(self.hands[to]):
+                    by_suit[c // 5].append(i)
+                    by_value[c % 5].append(i)
+                wild = [i for r in rainbow for i in by_suit[r]]
+                for colour, idx in colours:
+                    slots = sorted(by_suit[idx] + wild) if wild else by_suit[idx]
+                    if slots or empty:
+                        out.append(hint(to, colour, None, tuple(slots)))
+                for v in range(5):
+                    if by_value[v] or empty:
+                        out.append(hint(to, None, v + 1, tuple(by_value[v])))
+                cache[to] = out[start:]
+        return out
+
+    def _check(self, action: Action) -> None:
+        seat = self.current
+        if type(action) is not Hint:
+            if not 0 <= action.slot < len(self.hands[seat]):
+                raise IllegalAction("HB-3", f"there is no slot {action.slot}; seat {seat} holds "
+                                            f"slots 0–{len(self.hands[seat]) - 1}")
+            if isinstance(action, Discard) and self.hints >= self.variant.hint_tokens:
+                raise IllegalAction("HB-5", "no discard while all 8 hint tokens are available")
+            return
+        assert isinstance(action, Hint)
+        if self.hints <= 0:
+            raise IllegalAction("HB-4", "no hint without a hint token")
+        if action.to == seat:
+            raise IllegalAction("HB-4", "a hint goes to another player, not to oneself")
+        if not 0 <= action.to < self.players:
+            raise IllegalAction("HB-4", f"there is no seat {action.to}")
+        if (action.colour is None) == (action.value is None):
+            raise IllegalAction("HB-4", "a hint names exactly one colour or one value")
+        if action.colour is not None and action.colour not in self._hint_colours:
+            rule = "HB-12" if action.colour in self._colour_index else "HB-4"
+            raise IllegalAction(rule, f"{action.colour!r} can't be named in a hint in "
+                                      f"{self.variant.name}; name one of "
+                                      f"{list(self._hint_colours)}")
+        if action.value is not None and action.value not in VALUES:
+            raise IllegalAction("HB-4", f"a value hint names 1–5, not {action.value}")
+        slots = self.touched(action.to, action.colour, action.value)
+        if not slots and not self.options["allow_empty_hints"]:
+            raise IllegalAction("HB-R1", "a hint must touch at least one card "
+                                         "(house rule allow_empty_hints=True allows it)")
+        if action.slots is not None and tuple(action.slots) != slots:
+            raise IllegalAction("HB-4", f"a hint points at all the cards it names: slots "
+                                        f"{list(slots)}, not {list(action.slots)}")
+
+    def canonical(self, action: Action) -> Action:
+        if (isinstance(action, Hint) and action.slots is None and self.ended is None
+                and 0 <= action.to < self.players
+                and (action.colour in self._touch or action.value in VALUES)):
+            return Hint(action.to, action.colour, action.value,
+                        self.touched(action.to, action.colour, action.value))
+        return action
+
+    # -- doing ------------------------------------------------------------------------
+
+    def _do(self, action: Action) -> list[dict]:
+        seat = self.current
+        events: list[dict]
+        if type(action) is Hint:
+            events = [self._hint(seat, action)]
+        else:
+            card = self.hands[seat].pop(action.slot)  # type: ignore[attr-defined]
+            del self.know[seat][action.slot]  # type: ignore[attr-defined]
+            desc = self._desc[seat]
+            slot = action.slot  # type: ignore[attr-defined]
+            self._desc[seat] = desc[:slot] + desc[slot + 1:]
+            self._hint_cache[seat] = self._shown[seat] = None
+            events = (self._discard(seat, action.slot, card) if isinstance(action, Discard)
+                      else self._play(seat, action.slot, card))
+            if not self.ended:
+                events += self._draw(seat)
+        if not self.ended:
+            self._next_turn(seat, events)
+        if self.ended:
+            events.append(event("game_end", ALL, reason=self.ended, **self._score_fields()))
+        return events
+
+    def _hint(self, seat: int, hint: Hint) -> dict:
+        """HB-4: spend a token; record what each card of ``to`` now is or is not."""
+        self.hints -= 1
+        touched = set(hint.slots or ())
+        if hint.colour is not None:
+            bit, is_, not_ = 1 << self._colour_index[hint.colour], IS_C, NOT_C
+        else:
+            bit, is_, not_ = 1 << hint.value, IS_V, NOT_V  # type: ignore[operator]
+        for i, know in enumerate(self.know[hint.to]):
+            know[is_ if i in touched else not_] |= bit
+        self._desc[hint.to] = [self._describe(k) for k in self.know[hint.to]]
+        fields: dict[str, Any] = {"colour": hint.colour} if hint.colour else {"value": hint.value}
+        return event("hint", ALL, seat=seat, to=hint.to, slots=sorted(touched), **fields)
+
+    def _discard(self, seat: int, slot: int, card: int) -> list[dict]:
+        """HB-5: the card goes to the discard pile; regain a token."""
+        self.discards.append(card)
+        self.hints += 1
+        return [event("discard", ALL, seat=seat, slot=slot, card=self.card_json(card),
+                      hints=self.hints)]
+
+    def _play(self, seat: int, slot: int, card: int) -> list[dict]:
+        """HB-6 play, HB-7 completion bonus, HB-8 third mistake, HB-9 perfect game."""
+        suit, value = divmod(card, 5)
+        value += 1
+        if self.fireworks[suit] + 1 == value:
+            self.fireworks[suit] = value
+            out = [event("play", ALL, seat=seat, slot=slot, card=self.card_json(card))]
+            if value == 5:
+                bonus = self.hints < self.variant.hint_tokens
+                self.hints += bonus
+                out.append(event("firework_complete", ALL, colour=self._tables.colours[suit],
+                                 hint_returned=bonus, hints=self.hints))
+                if all(f == 5 for f in self.fireworks):
+                    self.ended = "perfect"
+            return out
+        self.discards.append(card)
+        self.mistakes += 1
+        out = [event("misfire", ALL, seat=seat, slot=slot, card=self.card_json(card),
+                     mistakes=self.mistakes)]
+        if self.mistakes >= self.variant.mistake_tokens:
+            self.ended = "mistakes"
+        return out
+
+    def _draw(self, seat: int) -> list[dict]:
+        """Draw a card into slot 0; everyone but the drawer sees it (HB-2)."""
+        if not self.deck:
+            return []
+        card = self.deck.pop()
+        self.hands[seat].insert(0, card)
+        self.know[seat].insert(0, [0, 0, 0, 0])
+        self._desc[seat] = [self._describe([0, 0, 0, 0]), *self._desc[seat]]
+        self._hint_cache[seat] = self._shown[seat] = None
+        others = [s for s in range(self.players) if s != seat]
+        out = [event("draw", others, seat=seat, slot=0, card=self.card_json(card),
+                     deck=len(self.deck)),
+               event("draw", [seat], seat=seat, slot=0, deck=len(self.deck))]
+        if not self.deck:
+            # HB-10: every player, the drawer included, takes one more turn.
+            self.final_left = self.players + 1  # this turn's end takes one off
+            out.append(event("final_round", ALL, seat=seat, turns_left=self.players))
+        return out
+
+    def _next_turn(self, seat: int, events: list[dict]) -> None:
+        if self.final_left is not None:
+            self.final_left -= 1
+            if self.final_left == 0:
+                self.ended = "deck"
+                return
+        self.current = (seat + 1) % self.players
+
+    # -- reading --------------------------------------------------------------------------
+
+    def card_json(self, card: int) -> dict:
+        """A card as JSON (shared, read-only)."""
+        return self._cards[card]
+
+    def _describe(self, know: list[int]) -> dict:
+        key = (know[0], know[1], know[2], know[3])
+        got = self._described.get(key)
+        if got is None:
+            got = self._described[key] = knowledge.describe(know, self.variant, self._touch)
+        return got
+
+    @property
+    def fireworks_total(self) -> int:
+        """HB-11: the sum of the top card of each firework."""
+        return sum(self.fireworks)
+
+    @property
+    def score(self) -> int:
+        """HB-11 score; HB-R2: 0 after the third mistake unless ``keep_score_on_loss``."""
+        if self.ended == "mistakes" and not self.options["keep_score_on_loss"]:
+            return 0
+        return self.fireworks_total
+
+    def still_to_play(self) -> list[int]:
+        """HB-10: the seats that still take a turn in the final round, in order."""
+        if self.final_left is None or self.ended:
+            return []
+        return [(self.current + k) % self.players for k in range(self.final_left)]
+
+    def _score_fields(self) -> dict:
+        return {"score": self.score, "fireworks_total": self.fireworks_total,
+                "lost": self.ended == "mistakes", "perfect": self.ended == "perfect"}
+
+    def view(self, seat: int | None) -> dict:
+        """What ``seat`` may know: the other hands, its own cards only as hints told."""
+        variant, cards, shown = self.variant, self._cards, self._shown
+        hands = []
+        for p in range(self.players):
+            if seat is None or p == seat:
+                faces = [None] * len(self.hands[p])
+            else:
+                faces = shown[p]
+                if faces is None:
+                    faces = shown[p] = [cards[c] for c in self.hands[p]]
+            hands.append({"seat": p, "cards": faces, "knowledge": self._desc[p]})
+        return {
+            "game": "hanabi", "variant": variant.name, "players": self.players, "seat": seat,
+            "to_act": self.to_act, "over": self.over,
+            "suits": self._tables.suits_json,
+            "hintable_colours": self._tables.hintable_json,
+            "allow_empty_hints": self.options["allow_empty_hints"],
+            "hands": hands,
+            "fireworks": dict(zip(self._tables.colours, self.fireworks, strict=True)),
+            "discards": [cards[c] for c in self.discards],
+            "hints": self.hints, "max_hints": variant.hint_tokens,
+            "mistakes": self.mistakes, "max_mistakes": variant.mistake_tokens,
+            "deck": len(self.deck),
+            "final_round": self.final_left is not None,
+            "still_to_play": self.still_to_play(),
+            "score": self.score, "max_score": variant.max_score,
+            "ended": self.ended,
+        }
+
+    def result(self) -> dict:
+        """HB-9, HB-11, HB-R2. Hanabi is cooperative: every seat shares the score."""
+        return {"game": "hanabi", "over": self.over, "reason": self.ended,
+                "max_score": self.variant.max_score, "scores": [self.score] * self.players,
+                "places": [1] * self.players, "winners": list(range(self.players)),
+                "mistakes": self.mistakes, **self._score_fields()}
+
+    # -- hidden information -------------------------------------------------------------
+
+    def determinize(self, seat: int | None, rng: random.Random) -> HanabiState:
+        """Redeal what ``seat`` can't see (its own hand, or every hand for a spectator)
+        and the deck, keeping every card consistent with the hints given."""
+        other = self.clone()
+        hidden = range(self.players) if seat is None else [seat]
+        slots = [(p, i) for p in hidden for i in range(len(self.hands[p]))]
+        pool = list(self.deck) + [self.hands[p][i] for p, i in slots]
+        for _ in range(50):
+            trial = list(pool)
+            rng.shuffle(trial)
+            chosen = {}
+            for p, i in slots:
+                know = self.know[p][i]
+                pick = next((k for k, c in enumerate(trial)
+                             if knowledge.fits(c, know, self.variant, self._touch)), None)
+                if pick is None:
+                    break
+                chosen[p, i] = trial.pop(pick)
+            else:
+                for (p, i), card in chosen.items():
+                    other.hands[p][i] = card
+                other.deck = trial
+                other._hint_cache = [None] * self.players
+                other._shown = [None] * self.players
+                break
+        other.rng = random.Random(rng.random())
+        return other
+
+    # -- copies -------------------------------------------------------------------------
+
+    def clone(self) -> HanabiState:
+        other = type(self).__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.history = [dict(a) for a in self.history]
+        other.hands = [list(h) for h in self.hands]
+        other.know = [[list(k) for k in hk] for hk in self.know]
+        other._desc = list(self._desc)
+        other._shown = list(self._shown)
+        other._hint_cache = list(self._hint_cache)
+        other.deck = list(self.deck)
+        other.fireworks = list(self.fireworks)
+        other.discards = list(self.discards)
+        return other
+
+    def snapshot(self) -> dict:
+        snap = self._base_snapshot()
+        snap.update(hands=[list(h) for h in self.hands],
+                    know=[[list(k) for k in hk] for hk in self.know], deck=list(self.deck),
+                    fireworks=list(self.fireworks), discards=list(self.discards),
+                    hints=self.hints, mistakes=self.mistakes, current=self.current,
+                    final_left=self.final_left, ended=self.ended)
+        return snap
+
+    def _restore(self, snap: dict) -> None:
+        self._bind_variant()
+        self.hands = [list(h) for h in snap["hands"]]
+        self.know = [[list(k) for k in hk] for hk in snap["know"]]
+        self.deck = list(snap["deck"])
+        self.fireworks = list(snap["fireworks"])
+        self.discards = list(snap["discards"])
+        self.hints, self.mistakes = snap["hints"], snap["mistakes"]
+        self.current, self.final_left, self.ended = (snap["current"], snap["final_left"],
+                                                     snap["ended"])
+        self._derive()
+
+    def zones(self) -> dict[str, list]:
+        played = [s * 5 + v for s, top in enumerate(self.fireworks) for v in range(top)]
+        return {"deck": list(self.deck), "hands": [c for h in self.hands for c in h],
+                "fireworks": played, "discards": list(self.discards)}
+
+
+_PLAYS = [Play(i) for i in range(5)]
+_DISCARDS = [Discard(i) for i in range(5)]
+_HINTS: dict[tuple, Hint] = {}
+
+
+def _hint(to: int, colour: str | None, value: int | None, slots: tuple[int, ...]) -> Hint:
+    """A hint action, shared (actions are frozen)."""
+    key = (to, colour, value, slots)
+    got = _HINTS.get(key)
+    if got is None:
+        got = _HINTS[key] = Hint(to, colour, value, slots)
+    return got
+
+
+class _Tables:
+    """What a variant needs at play time, made once per variant and shared.
+
+    Card and knowledge dicts are shared between views: treat a view as read-only.
+    """
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.deck = tuple(variant.deck())
+        self.touch = knowledge.touch_masks(variant)
+        self.colours = variant.colours
+        self.colour_index = {c: i for i, c in enumerate(variant.colours)}
+        self.hint_colours = [(c, self.colour_index[c]) for c in variant.hintable_colours]
+        self.rainbow = [i for i, s in enumerate(variant.suits) if s.hint == "every"]
+        self.cards = [{"colour": variant.colours[code // 5], "value": code % 5 + 1}
+                      for code in range(5 * len(variant.suits))]
+        self.described: dict[tuple, dict] = {}
+        self.suits_json = [{"colour": s.colour, "letter": s.letter, "symbol": s.symbol,
+                            "uk": s.uk, "hint": s.hint, "counts": list(s.counts)}
+                           for s in variant.suits]
+        self.hintable_json = list(variant.hintable_colours)
+
+
+_TABLES: dict[str, _Tables] = {}
+
+
+def _tables(name: str) -> _Tables:
+    if name not in _TABLES:
+        _TABLES[name] = _Tables(variants()[name])
+    return _TABLES[name]

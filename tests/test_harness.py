@@ -1,0 +1,102 @@
+"""The conformance harness itself: it passes a good engine and fails broken ones."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+import kit
+from kit.hanabi import SPEC as HANABI
+from kit.hanabi.actions import Discard, Hint
+from kit.hanabi.state import HanabiState
+from kit.testing import ConformanceError, check_game
+
+
+def broken(cls: type[HanabiState]) -> kit.GameSpec:
+    """A Hanabi spec whose state class is ``cls`` (a deliberately broken engine)."""
+    spec = dataclasses.replace(HANABI, state_class=cls)
+    cls.spec = spec
+    return spec
+
+
+class LeakyView(HanabiState):
+    """view(seat) shows the seat its own cards (HB-2 broken)."""
+
+    def view(self, seat):
+        out = super().view(seat)
+        if seat is not None:
+            out["hands"][seat] = {**out["hands"][seat],
+                                  "cards": [self.card_json(c) for c in self.hands[seat]]}
+        return out
+
+
+class HalfApply(HanabiState):
+    """Spends the hint token before finding out the discard/hint is illegal."""
+
+    def _check(self, action):
+        if isinstance(action, Hint | Discard):
+            self.hints -= 1
+            super()._check(action)
+            self.hints += 1
+            return
+        super()._check(action)
+
+
+class GlobalRandomDraw(HanabiState):
+    """Draws a random card of the deck with the global ``random`` (not the state's)."""
+
+    def _draw(self, seat):
+        if self.deck:
+            i = random.randrange(len(self.deck))
+            self.deck[i], self.deck[-1] = self.deck[-1], self.deck[i]
+        return super()._draw(seat)
+
+
+class SharedClone(HanabiState):
+    """clone() hands out the same object."""
+
+    def clone(self):
+        return self
+
+
+class NoRedeal(HanabiState):
+    """determinize() returns the true state: hidden cards are never redealt."""
+
+    def determinize(self, seat, rng):
+        return self.clone()
+
+
+def test_harness_passes_hanabi():
+    check_game("hanabi", 3, seeds=range(3))
+
+
+@pytest.mark.parametrize(("cls", "message"), [
+    (LeakyView, "leak"),
+    (HalfApply, "changed the state"),
+    (GlobalRandomDraw, "global random"),
+    (SharedClone, "changed the state|clone"),
+    (NoRedeal, "not redealt"),
+])
+def test_harness_fails_a_broken_engine(cls, message):
+    with pytest.raises(ConformanceError, match=message):
+        check_game(broken(cls), 3, seeds=range(3))
+
+
+def test_harness_catches_a_bot_choosing_an_illegal_action():
+    class Cheater:
+        name = "cheater"
+
+        def choose(self, view, legal, rng):
+            return Discard(0)  # illegal at 8 tokens (HB-5)
+
+    spec = dataclasses.replace(HANABI, bots={**HANABI.bots, "cheater": Cheater})
+    with pytest.raises(ConformanceError, match="illegal action"):
+        check_game(spec, 2, seeds=[0], bot="cheater")
+
+
+def test_harness_requires_a_complete_declaration():
+    spec = dataclasses.replace(HANABI, bots={"random": HANABI.bots["random"]})
+    with pytest.raises(ConformanceError, match="rule"):
+        check_game(spec, 2, seeds=[0])
