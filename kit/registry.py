@@ -22,12 +22,13 @@ def available() -> tuple[str, ...]:
     out = []
     for name, module in _MODULES.items():
         try:
-            importlib.import_module(module)
+            loaded = importlib.import_module(module)
         except ModuleNotFoundError as exc:
             if exc.name != module:
                 raise
             continue
-        out.append(name)
+        if hasattr(loaded, "SPEC"):
+            out.append(name)
     return tuple(out)
 
 
@@ -41,6 +42,8 @@ def spec(name: str) -> GameSpec:
         if exc.name != _MODULES[name]:
             raise
         raise ConfigError("game", f"the {name!r} engine is not built yet") from None
+    if not hasattr(module, "SPEC"):
+        raise ConfigError("game", f"the {name!r} engine is not built yet")
     return module.SPEC
 
 

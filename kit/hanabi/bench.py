@@ -1,0 +1,31 @@
+"""``python -m kit bench hanabi``: random-play and rule-bot games per second, one core.
+
+Random play mirrors how DeepMind's Hanabi Learning Environment is timed through
+its Python binding: list the legal moves, apply a random one, until the end.
+"""
+
+from __future__ import annotations
+
+import random
+
+import kit
+from kit.bench import bot_games, print_rate, rate
+
+
+def random_games(players: int):
+    def play_one(seed: int) -> kit.GameState:
+        state = kit.new_game("hanabi", players, seed)
+        rng = random.Random(seed)
+        while not state.over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        return state
+
+    return play_one
+
+
+def main(players: list[int] | None, seconds: float) -> None:
+    for n in players or [2, 3, 4, 5]:
+        print_rate(f"hanabi {n}p random play", rate(random_games(n), seconds))
+    for n in players or [2, 3, 4, 5]:
+        print_rate(f"hanabi {n}p rule-bot full games", rate(bot_games("hanabi", n), seconds))
