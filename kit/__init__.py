@@ -10,6 +10,14 @@ from kit.contract import ALL, Action, GameSpec, GameState, Option, event, visibl
 from kit.errors import ConfigError, IllegalAction
 from kit.registry import available, new_game, replay, spec
 
+
+def load_scenario(name: str):
+    """A prepared situation from ``data/scenarios/<name>.toml`` (see kit.scenarios)."""
+    from kit import scenarios
+
+    return scenarios.load(name)
+
+
 __version__ = "0.1.0"
 
 #: the four games of the kit
@@ -17,5 +25,5 @@ GAMES = ("hanabi", "waiting_list", "pug_party", "domino_metro")
 
 __all__ = [
     "ALL", "GAMES", "Action", "ConfigError", "GameSpec", "GameState", "IllegalAction", "Option",
-    "available", "event", "new_game", "replay", "spec", "visible",
+    "available", "event", "load_scenario", "new_game", "replay", "spec", "visible",
 ]
