@@ -69,6 +69,10 @@ class Scenario:
             index = getattr(exc, "index", "?")
             raise ConfigError(f"{self.path}: actions[{index}]",
                               f"no longer applies: {exc}") from None
+        except ConfigError as exc:
+            if str(self.path) in exc.option:
+                raise
+            raise ConfigError(f"{self.path}: {exc.option}", exc.message) from None
 
 
 def names(folder: Path = FOLDER) -> list[str]:

@@ -1,0 +1,172 @@
+"""The deal: 3 face-down, 3 face-up and 3 hand cards each (PP-R1), or a scripted one.
+
+The ``deal`` option (default None: a shuffled deal from the seed) lays out a
+prepared situation for tests, tutorials and boards. It is an ordinary option, so
+a scripted game replays (``kit.replay``), snapshots and clones like any other,
+and ``kit.scenarios`` files can hold it as an ``[options.deal]`` table. Its keys,
+all by card code (``"7"``, ``"megapug"``...), all optional except ``hands``:
+
+- ``hands``, ``face_up``: one list per seat;
+- ``face_down``: one list of slots per seat (positions 0, 1, 2 ...); an empty
+  slot (a card already played) is ``None``, or ``""`` in TOML;
+- ``draw``: the draw deck, **top card first**;
+- ``pile``: the pile of the current round, **bottom card first**; its direction,
+  value to beat and four-of-a-kind run are read from it (:func:`pile.read_pile`);
+- ``burned``: cards already out of the game;
+- ``out``: seats already out, in the order they went out;
+- ``known``: per seat, hand cards everyone knows (taken from the pile);
+- ``rest``: where the deck file's unlisted cards go: ``"burned"`` (default) or
+  ``"deck"`` (under the listed ``draw`` cards, shuffled from the seed).
+
+The seat to act is the ``first_player`` option (PP-12). The ``swap`` phase, if
+on, happens as in any game. :func:`check` refuses what the rules can't reach.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from kit.errors import ConfigError
+from kit.pug_party.cards import MEGAPUG, sort_key
+from kit.pug_party.pile import ACROSS_PLAYS, BURN_RUN, read_pile
+
+if TYPE_CHECKING:
+    from kit.pug_party.state import State
+
+HAND_SIZE = 3  # PP-1, PP-R1
+TABLE_CARDS = 3  # PP-R1: 3 face-up, 3 face-down
+KEYS = ("hands", "face_up", "face_down", "draw", "pile", "burned", "out", "known", "rest")
+
+
+def check_option(value: Any) -> str | None:
+    """Shape check of the ``deal`` option (the rest is checked at setup, knowing the seats)."""
+    unknown = set(value) - set(KEYS)
+    if unknown:
+        return f"unknown key(s) {sorted(unknown)}; allowed: {list(KEYS)}"
+    if "hands" not in value:
+        return "needs `hands`: one list of card codes per seat"
+    return None
+
+
+def shuffled(state: State) -> None:
+    """PP-R1: shuffle the deck from the seed and deal 3 face-down, 3 face-up, 3 in hand."""
+    n = state.players
+    cards = state.deck.cards()
+    need = n * (HAND_SIZE + 2 * TABLE_CARDS)
+    if len(cards) < need:
+        raise ConfigError("deck", f"{state.deck.path} has {len(cards)} cards; "
+                                  f"{n} players need at least {need}")
+    state.rng.shuffle(cards)
+    state.face_down = [[cards.pop() for _ in range(TABLE_CARDS)] for _ in range(n)]
+    state.face_up = [sorted([cards.pop() for _ in range(TABLE_CARDS)], key=sort_key)
+                     for _ in range(n)]
+    state.hands = [sorted([cards.pop() for _ in range(HAND_SIZE)], key=sort_key)
+                   for _ in range(n)]
+    state.draw = cards
+    state.known = [[] for _ in range(n)]
+    state.pile, state.burned, state.out = [], [], []
+
+
+def scripted(state: State, deal: dict) -> None:
+    """Lay out the ``deal`` option's zones (see the module docstring), then :func:`check`."""
+    n = state.players
+    rest = deal.get("rest", "burned")
+    if rest not in ("burned", "deck"):
+        raise ConfigError("deal rest", f"must be 'burned' or 'deck', not {rest!r}")
+    hands = _per_seat("hands", deal["hands"], n)
+    ups = _per_seat("face_up", deal.get("face_up", [[]] * n), n)
+    downs = _per_seat("face_down", deal.get("face_down", [[]] * n), n, slots=True)
+    known = _per_seat("known", deal.get("known", [[]] * n), n)
+    draw = _cards("draw", deal.get("draw", []))
+    pile = _cards("pile", deal.get("pile", []))
+    burned = _cards("burned", deal.get("burned", []))
+    out = deal.get("out", [])
+    if not isinstance(out, list) or len(set(map(str, out))) != len(out) or any(
+            not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < n for s in out):
+        raise ConfigError("deal out", f"must list distinct seats 0-{n - 1}")
+    listed = Counter(c for zone in (*hands, *ups, draw, pile, burned) for c in zone)
+    listed.update(c for slots in downs for c in slots if c is not None)
+    counts = state.deck.counts()
+    for card, k in listed.items():
+        if card not in counts:
+            raise ConfigError(f"deal card {card!r}", "is not a card of the deck "
+                                                     f"{state.deck.path}")
+        if k > counts[card]:
+            raise ConfigError(f"deal card {card!r}", f"used {k} times; the deck has "
+                                                     f"{counts[card]}")
+    unlisted = state.deck.cards()
+    for card, k in listed.items():
+        for _ in range(k):
+            unlisted.remove(card)
+    state.rng.shuffle(unlisted)
+    state.draw = draw[::-1]  # the engine keeps the top card last
+    state.burned = burned
+    if rest == "deck":
+        state.draw = unlisted + state.draw
+    else:
+        state.burned += sorted(unlisted, key=sort_key)
+    state.hands = [sorted(h, key=sort_key) for h in hands]
+    state.face_up = [sorted(f, key=sort_key) for f in ups]
+    state.face_down = downs
+    state.known = [sorted(k, key=sort_key) for k in known]
+    state.pile = pile
+    state.top = read_pile(pile)
+    state.out = list(out)
+    check(state)
+
+
+def _cards(name: str, cards: Any) -> list[str]:
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise ConfigError(f"deal {name}", "must be a list of card codes")
+    return list(cards)
+
+
+def _per_seat(name: str, zones: Any, n: int, slots: bool = False) -> list[list[Any]]:
+    if not isinstance(zones, list | tuple) or len(zones) != n:
+        raise ConfigError(f"deal {name}", f"needs one list per seat ({n})")
+    out = []
+    for seat, zone in enumerate(zones):
+        if not isinstance(zone, list | tuple):
+            raise ConfigError(f"deal {name}[{seat}]", "must be a list of card codes")
+        cards = [None if slots and c in (None, "") else c for c in zone]
+        for c in cards:
+            if not (isinstance(c, str) or (slots and c is None)):
+                raise ConfigError(f"deal {name}[{seat}]", f"{c!r} is not a card code")
+        out.append(cards)
+    return out
+
+
+def check(state: State) -> None:
+    """Raise :class:`ConfigError` if ``state`` is not a situation the rules can reach:
+    the zones hold exactly the deck's cards; a seat that is out holds nothing and one
+    still in holds something (PP-12); hands hold 3 or more while the deck lasts (PP-1);
+    known cards are in the hand; nobody is out while the deck lasts; no Megapug (PP-7)
+    nor burning four of a kind (PP-5) on the pile; two seats or more still in, the seat
+    to act among them."""
+    n = state.players
+    inventory = Counter(c for zone in state.zones().values() for c in zone)
+    if inventory != Counter(state.deck.counts()):
+        raise ConfigError("deal", "the zones do not hold exactly the deck's cards")
+    for s in range(n):
+        held = state.cards_held(s)
+        if s in state.out and held:
+            raise ConfigError(f"deal seat {s}", "is out but still holds cards")
+        if s not in state.out and not held:
+            raise ConfigError(f"deal seat {s}", "holds no cards: list it in `out` (PP-12)")
+        if state.draw and s not in state.out and len(state.hands[s]) < HAND_SIZE:
+            raise ConfigError(f"deal hands[{s}]", "holds fewer than 3 cards while the deck "
+                                                  "lasts (PP-1)")
+        if Counter(state.known[s]) - Counter(state.hands[s]):
+            raise ConfigError(f"deal known[{s}]", "lists cards that are not in the hand")
+    if state.draw and state.out:
+        raise ConfigError("deal out", "nobody goes out while the deck lasts (PP-1, PP-10)")
+    if len(state.active()) < 2:
+        raise ConfigError("deal out", "at least two seats must still be playing")
+    if state.turn in state.out:
+        raise ConfigError("first_player", f"seat {state.turn} is out; the seat to act must "
+                                          "still be playing")
+    if MEGAPUG in state.pile:
+        raise ConfigError("deal pile", "a Megapug burns the pile at once (PP-7)")
+    if state.top.run_length >= BURN_RUN and state.options["four_of_a_kind"] == ACROSS_PLAYS:
+        raise ConfigError("deal pile", "four of a kind on top would have burned (PP-5)")
