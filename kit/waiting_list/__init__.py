@@ -1,0 +1,93 @@
+"""«Лист ожидания» (Waiting List): the organ-donation rummy game (RULES.md WL-1..WL-11,
+WL-R1..WL-R4). See :mod:`kit.waiting_list.state` for the rules as played and
+``data/waiting_list/README.md`` for what is the rulebook's and what is reconstruction."""
+
+from __future__ import annotations
+
+from kit.bots import RandomBot
+from kit.contract import GameSpec, Option
+from kit.waiting_list.actions import ACTIONS, Claim, Discard, Draw, Lay, Pass, Reveal, Take
+from kit.waiting_list.bot import RuleBot
+from kit.waiting_list.deck import FILE as DECK_FILE
+from kit.waiting_list.deck import check_deck_option, load_deck
+from kit.waiting_list.legal import legal_from_view
+from kit.waiting_list.rounds import (
+    PENALTIES_FILE,
+    ROUNDS_FILE,
+    check_penalties_option,
+    check_rounds_option,
+    load_rounds,
+)
+from kit.waiting_list.state import WaitingListState
+
+
+def _at_least_one(value: int) -> str | None:
+    return None if value >= 1 else f"must be at least 1, not {value}"
+
+
+def _seat(value: int) -> str | None:
+    return None if 0 <= value <= 5 else f"must be a seat 0–5, not {value}"
+
+
+def max_length(players: int, options: dict) -> int:
+    """Turns per round are at most ``round_laps`` laps; a turn is at most the claim window
+    (the next seat + up to players-1 claimants), a reveal, one lay per layable card of
+    the deck and a discard."""
+    rounds = len(load_rounds(options["rounds"]))
+    deck = load_deck(options["deck"])
+    layable = sum(deck.cards[c].count for c in deck.layable)
+    return rounds * options["round_laps"] * players * (players + 2 + layable)
+
+
+SPEC = GameSpec(
+    name="waiting_list",
+    title="«Лист ожидания» (Waiting List)",
+    rules_version="waiting_list.ru (WL-1..WL-11, WL-R1..WL-R4) kit 1",
+    min_players=2,
+    max_players=6,
+    options={
+        "deck": Option("deck", DECK_FILE, "the deck file: 104 main cards and 6 characters, "
+                       "with fact texts and sources (WL-1, WL-R1, WL-R2)", "WL-R1",
+                       kind=str, check=check_deck_option),
+        "rounds": Option("rounds", ROUNDS_FILE, "the rounds file: hand size and combination of "
+                         "each round (WL-2, WL-R1)", "WL-R1", kind=str,
+                         check=check_rounds_option),
+        "penalties": Option("penalties", PENALTIES_FILE, "the penalty table: points per card "
+                            "type left in hand and for never revealing (WL-R4)", "WL-R4",
+                            kind=str, check=check_penalties_option),
+        "first_dealer": Option("first_dealer", 0, "the seat that deals round 1 (the rulebook: "
+                               "chosen at will; WL-3)", "WL-3", kind=int, check=_seat),
+        "round_laps": Option("round_laps", 30, "length bound: a round ends with no winner after "
+                             "this many laps of the table (the dealer's N-th turn); every seat "
+                             "scores its penalty (kit ruling for WL-11)", "WL-11", kind=int,
+                             check=_at_least_one),
+        "claim_needs_fit": Option("claim_needs_fit", True, "a seat may claim a discard out of "
+                                  "turn only if it fills a requirement of its combination that "
+                                  "its hand still lacks (WL-6: 'if the card suits it for the "
+                                  "round's goal'); False: any claim", "WL-6"),
+        "first_card_claims": Option("first_card_claims", True, "the card turned up after the "
+                                    "deal opens a claim window like a discard (every other seat "
+                                    "may claim it, counter-clockwise); False: only the first "
+                                    "player may take it (WL-R3)", "WL-R3"),
+        "keep_characters": Option("keep_characters", False, "characters are dealt once, in the "
+                                  "first round that uses them, and kept; default: reshuffled "
+                                  "and redealt every such round like the cards (WL-1, WL-2)",
+                                  "WL-1"),
+        "deal": Option("deal", None, "a prepared layout for tests and tutorials: round, "
+                       "hands, pile, deck top, whose turn... (keys in kit.waiting_list.deal); "
+                       "the game replays like any other", "WL-R1", kind=dict),
+        "tie_break": Option("tie_break", "shared", "equal lowest totals: 'shared' (all of them "
+                            "win) or 'rounds_won' (more rounds won first; then shared) (WL-2)",
+                            "WL-2", choices=("shared", "rounds_won")),
+    },
+    state_class=WaitingListState,
+    actions=ACTIONS,
+    max_length=max_length,
+    bots={"random": RandomBot, "rule": RuleBot},
+    action_rule="WL-5",
+    legal_from_view=legal_from_view,
+)
+WaitingListState.spec = SPEC
+
+__all__ = ["SPEC", "Claim", "Discard", "Draw", "Lay", "Pass", "Reveal", "RuleBot", "Take",
+           "WaitingListState"]

@@ -1,0 +1,212 @@
+"""The ``deal`` option: a game that starts from a prepared layout (tests, tutorials).
+
+``kit.new_game("waiting_list", 3, seed, deal={...})`` starts in the round and turn the
+layout says, with every card where it says; everything after that is the ordinary game,
+so a prepared situation replays, snapshots and clones like any other (``kit.replay``
+with the same ``deal`` reproduces it). Keys (only ``hands`` is required):
+
+=============== ===========================================================================
+``round``       the round being played (default 1); earlier rounds are summed from ``scores``
+``dealer``      the dealer of that round (default: ``first_dealer`` rotated to the right)
+``turn``        the seat whose turn comes (default: the dealer's right)
+``opening``     true: the top discard is the card turned up after the deal (no discarder);
+                default: the seat to ``turn``'s left discarded it
+``phase``       ``"offer"`` (default): ``turn`` decides on the live top discard (WL-R3);
+                ``"play"``: ``turn`` has taken a card and reveals, lays or discards
+``hands``       one list of card ids per seat
+``pile``        the discard pile, bottom first; all but the top are covered (dead)
+``top_live``    false: the top card was covered once and came back (dead); default true
+``deck_top``    the next cards drawn, in order; the cards placed nowhere are shuffled by
+                the seed under them
+``deck_size``   keep only this many cards in the deck; the others lie dead under ``pile``
+``deck``        or the whole deck, bottom first (instead of ``deck_top``/``deck_size``)
+``characters``  one character id per seat in rounds that deal them (default: dealt by seed)
+``combinations`` revealed combinations, one list per seat (``[]``: not revealed)
+``laid``        facts and positive circumstances added to them, one list per seat
+``known``       cards everyone saw a seat take from the pile, one list per seat
+``scores``      penalties of the earlier rounds, one row of seats per round (default 0)
+``round_winners`` who won each earlier round (seat or null)
+``turns``       turns already played this round (for the ``round_laps`` bound)
+``reshuffles``  times the discard pile was already shuffled into the deck this round
+=============== ===========================================================================
+
+Errors are :class:`kit.ConfigError` naming ``deal.<key>`` (and the seat).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from kit.errors import ConfigError
+from kit.waiting_list.combination import is_combination
+from kit.waiting_list.legal import OFFER, PLAY
+from kit.waiting_list.table import left_of, right_of
+
+if TYPE_CHECKING:
+    from kit.waiting_list.state import WaitingListState
+
+KEYS = ("round", "dealer", "turn", "opening", "phase", "hands", "pile", "top_live",
+        "deck_top", "deck_size", "deck", "characters", "combinations", "laid", "known",
+        "scores", "round_winners", "turns", "reshuffles")
+
+
+def _int(deal: dict, key: str, default: int, low: int, high: int) -> int:
+    value = deal.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise ConfigError(f"deal.{key}", f"must be an integer {low}–{high}, not {value!r}")
+    return value
+
+
+def _bool(deal: dict, key: str, default: bool) -> bool:
+    value = deal.get(key, default)
+    if not isinstance(value, bool):
+        raise ConfigError(f"deal.{key}", f"must be true or false, not {value!r}")
+    return value
+
+
+def _cards(value: Any, where: str) -> list[str]:
+    if not isinstance(value, list | tuple) or not all(isinstance(c, str) for c in value):
+        raise ConfigError(where, f"must be a list of card ids, not {value!r}")
+    return list(value)
+
+
+def _per_seat(deal: dict, key: str, players: int) -> list[list[str]]:
+    value = deal.get(key)
+    if value is None:
+        return [[] for _ in range(players)]
+    if not isinstance(value, list | tuple) or len(value) != players:
+        raise ConfigError(f"deal.{key}", f"needs one list per seat ({players})")
+    return [_cards(v, f"deal.{key}[{seat}]") for seat, v in enumerate(value)]
+
+
+def arrange(state: WaitingListState, deal: dict) -> None:
+    """Lay out ``state`` (being set up) as ``deal`` says, then :func:`check_consistency`."""
+    if not isinstance(deal, dict):
+        raise ConfigError("deal", "must be a table of the keys in kit.waiting_list.deal")
+    unknown = set(deal) - set(KEYS)
+    if unknown:
+        raise ConfigError(f"deal.{sorted(unknown)[0]}", f"unknown key; allowed: {list(KEYS)}")
+    if "hands" not in deal:
+        raise ConfigError("deal.hands", "missing")
+    players = state.players
+    number = _int(deal, "round", 1, 1, len(state.rounds))
+    rotation = state.options["first_dealer"]
+    for _ in range(number - 1):
+        rotation = right_of(rotation, players)
+    state.round_no = number
+    state.dealer = _int(deal, "dealer", rotation, 0, players - 1)
+    state.turn = _int(deal, "turn", right_of(state.dealer, players), 0, players - 1)
+    state.discarder = None if _bool(deal, "opening", False) else left_of(state.turn, players)
+    state.phase = deal.get("phase", OFFER)
+    if state.phase not in (OFFER, PLAY):
+        raise ConfigError("deal.phase", f"must be {OFFER!r} or {PLAY!r}, not {state.phase!r}")
+    state.claim_at = 0
+    state.hands = _per_seat(deal, "hands", players)
+    state.combos = _per_seat(deal, "combinations", players)
+    state.laid = _per_seat(deal, "laid", players)
+    state.known = [dict(Counter(k)) for k in _per_seat(deal, "known", players)]
+    state.turns = _int(deal, "turns", 0, 0, 10**6)
+    state.reshuffles = _int(deal, "reshuffles", 0, 0, 10**6)
+
+    rows = deal.get("scores", [[0] * players for _ in range(number - 1)])
+    if (not isinstance(rows, list | tuple) or len(rows) != number - 1 or any(
+            not isinstance(r, list | tuple) or len(r) != players
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in r)
+            for r in rows)):
+        raise ConfigError("deal.scores", f"needs {number - 1} rows (the earlier rounds) of "
+                                         f"{players} penalties")
+    winners = deal.get("round_winners", [None] * len(rows))
+    if (not isinstance(winners, list | tuple) or len(winners) != len(rows) or any(
+            w is not None and not (isinstance(w, int) and 0 <= w < players) for w in winners)):
+        raise ConfigError("deal.round_winners", f"needs {len(rows)} seats (or null) for the "
+                                                "earlier rounds")
+    state.scores = [list(r) for r in rows]
+    state.round_log = [{"round": i + 1, "dealer": None, "reason": "prepared", "winner": w,
+                        "penalties": list(r), "left": [[] for _ in range(players)],
+                        "revealed": [False] * players, "turns": 0, "reshuffles": 0}
+                       for i, (r, w) in enumerate(zip(rows, winners, strict=True))]
+
+    every = sorted(state.deck_data.characters)
+    chars = deal.get("characters")
+    if state.rounds[number].characters:
+        if chars is None:
+            box = list(every)
+            state.rng.shuffle(box)
+            chars = [box.pop() for _ in range(players)]
+        state.characters = _cards(chars, "deal.characters")
+        if len(state.characters) != players:
+            raise ConfigError("deal.characters", f"needs one character per seat ({players})")
+    else:
+        if chars is not None and any(chars):
+            raise ConfigError("deal.characters", f"round {number} deals no characters")
+        state.characters = [None] * players
+    state.box = sorted(set(every) - set(state.characters))
+
+    state.pile = _cards(deal.get("pile", []), "deal.pile")
+    state.top_live = bool(state.pile) and _bool(deal, "top_live", True)
+    deck_top = _cards(deal.get("deck_top", []), "deal.deck_top")
+    placed = Counter(c for zone in (state.hands, state.combos, state.laid) for h in zone
+                     for c in h) + Counter(state.pile)
+    rest = Counter(state.deck_data.main()) - placed
+    if "deck" in deal:
+        if "deck_top" in deal or "deck_size" in deal:
+            raise ConfigError("deal.deck", "give either the whole deck or deck_top/deck_size")
+        state.deck = _cards(deal["deck"], "deal.deck")
+    else:
+        top = Counter(deck_top)
+        if top - rest:
+            raise ConfigError("deal.deck_top", f"not left in the deck: {dict(top - rest)}")
+        remaining = sorted((rest - top).elements())
+        state.rng.shuffle(remaining)
+        state.deck = remaining + deck_top[::-1]
+        if "deck_size" in deal:
+            size = _int(deal, "deck_size", 0, len(deck_top), len(state.deck))
+            cut = len(state.deck) - size
+            state.pile = state.deck[:cut] + state.pile
+            state.deck = state.deck[cut:]
+    check_consistency(state)
+
+
+def check_consistency(state: WaitingListState) -> None:
+    """Every card of the deck file in exactly one place; hands, characters, revealed
+    combinations and the pile fit the round. Problems name the ``deal`` entry."""
+    deck = state.deck_data
+    for name, key in (("hands", "hands"), ("combos", "combinations"), ("laid", "laid")):
+        for seat, cards in enumerate(getattr(state, name)):
+            for card in cards:
+                if card not in deck.cards:
+                    raise ConfigError(f"deal.{key}[{seat}]", f"no card {card!r} in {deck.path}")
+    for card in [*state.pile, *state.deck]:
+        if card not in deck.cards:
+            raise ConfigError("deal.pile", f"no card {card!r} in {deck.path}")
+    zones = state.zones()
+    main = Counter(c for name in ("deck", "pile", "hands", "combinations", "laid")
+                   for c in zones[name])
+    full = Counter(deck.main())
+    if main != full:
+        raise ConfigError("deal.hands", f"every card of the deck must be in exactly one place: "
+                                        f"too many {dict(main - full)}, missing "
+                                        f"{dict(full - main)}")
+    if Counter(zones["characters"]) != Counter(list(deck.characters)):
+        raise ConfigError("deal.characters", f"characters must be distinct cards of "
+                                             f"{deck.path}: {state.characters}")
+    for seat, hand in enumerate(state.hands):
+        if not hand:
+            raise ConfigError(f"deal.hands[{seat}]", "an empty hand has already won the round")
+        if Counter(state.known[seat]) - Counter(hand):
+            raise ConfigError(f"deal.known[{seat}]", "known cards must be in the hand")
+        combo = state.combos[seat]
+        if combo and not is_combination(combo, state.needs(seat), deck.tokens):
+            raise ConfigError(f"deal.combinations[{seat}]",
+                              f"{combo} is not the round's combination {list(state.needs(seat))}")
+        if state.laid[seat] and not combo:
+            raise ConfigError(f"deal.laid[{seat}]", "cards are laid only on a revealed "
+                                                    "combination")
+        for card in state.laid[seat]:
+            if card not in deck.layable:
+                raise ConfigError(f"deal.laid[{seat}]", f"{card} can't be laid (WL-9)")
+    if state.phase == OFFER and not (state.pile and state.top_live):
+        raise ConfigError("deal.pile", "in phase 'offer' the top discard must be live")
+    if state.turns >= state.turn_limit:
+        raise ConfigError("deal.turns", f"must be below the limit {state.turn_limit}")

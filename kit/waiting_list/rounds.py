@@ -1,0 +1,171 @@
+"""The five rounds and the penalty table (WL-2, WL-R1, WL-R4).
+
+``data/waiting_list/rounds.toml`` gives each round's hand size and combination;
+``data/waiting_list/penalties.toml`` the points for each card left in hand. Both are
+options (``rounds``, ``penalties``) validated at load, with errors naming file and entry;
+:func:`check_against_deck` checks them against a deck file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from kit.datafile import load_toml, need, resolve
+from kit.errors import ConfigError
+from kit.waiting_list.deck import Deck
+
+ROUNDS_FILE = "waiting_list/rounds.toml"
+PENALTIES_FILE = "waiting_list/penalties.toml"
+
+#: the requirement filled by the organ the player's character waits for (WL-R1)
+CHARACTER = "character"
+
+
+@dataclass(frozen=True)
+class Round:
+    """One round's task (WL-2): hand size, combination, whether characters are dealt."""
+
+    number: int
+    hand_size: int
+    combination: tuple[str, ...]
+    characters: bool
+    ru: str
+    en: str
+    origin: str
+
+    def task(self) -> dict:
+        """The task as JSON for views."""
+        return {"round": self.number, "hand_size": self.hand_size,
+                "combination": list(self.combination), "characters": self.characters,
+                "ru": self.ru, "en": self.en, "origin": self.origin}
+
+
+@dataclass(frozen=True)
+class Rounds:
+    """A validated rounds file: its path and the rounds in order."""
+
+    path: str
+    rounds: tuple[Round, ...]
+
+    def __len__(self) -> int:
+        return len(self.rounds)
+
+    def __getitem__(self, number: int) -> Round:
+        """Round ``number`` (1-based, as players count them)."""
+        return self.rounds[number - 1]
+
+
+@dataclass(frozen=True)
+class Penalties:
+    """WL-R4: points per card type left in hand, and for never revealing."""
+
+    path: str
+    per_card: dict[str, int]
+    unrevealed: int
+
+    def table(self) -> dict:
+        return {"per_card": dict(self.per_card), "unrevealed": self.unrevealed}
+
+
+def _stamp(path: str) -> int:
+    try:
+        return resolve(path).stat().st_mtime_ns
+    except OSError:
+        return 0
+
+
+def load_rounds(path: str = ROUNDS_FILE) -> Rounds:
+    """The rounds file at ``path``, validated on its own (see :func:`check_against_deck`)."""
+    return _rounds(str(path), _stamp(path))
+
+
+@cache
+def _rounds(path: str, _stamp: int) -> Rounds:
+    data = load_toml(path)
+    out = []
+    for i, row in enumerate(need(data, "round", list, path)):
+        where = f"{path}: round[{i}]"
+        number = need(row, "number", int, where)
+        if number != i + 1:
+            raise ConfigError(f"{where}.number", f"rounds are numbered 1, 2, ... in order; "
+                                                 f"expected {i + 1}, not {number}")
+        hand = need(row, "hand_size", int, where)
+        if hand < 1:
+            raise ConfigError(f"{where}.hand_size", f"must be at least 1, not {hand}")
+        combo = need(row, "combination", list, where)
+        if not combo or not all(isinstance(x, str) and x for x in combo):
+            raise ConfigError(f"{where}.combination", "must list one or more requirement names")
+        if len(combo) > hand:
+            raise ConfigError(f"{where}.combination", f"{len(combo)} cards can't be revealed "
+                                                      f"from a hand of {hand} and still leave one "
+                                                      "to discard (WL-9)")
+        chars = need(row, "characters", bool, where)
+        if CHARACTER in combo and not chars:
+            raise ConfigError(f"{where}.combination", "uses 'character' in a round that deals "
+                                                      "no characters")
+        out.append(Round(number, hand, tuple(combo), chars, need(row, "ru", str, where),
+                         need(row, "en", str, where), need(row, "origin", str, where)))
+    if not out:
+        raise ConfigError(f"{path}: round", "needs at least one round")
+    return Rounds(path, tuple(out))
+
+
+def load_penalties(path: str = PENALTIES_FILE) -> Penalties:
+    """The penalty file at ``path`` (WL-R4), validated on its own."""
+    return _penalties(str(path), _stamp(path))
+
+
+@cache
+def _penalties(path: str, _stamp: int) -> Penalties:
+    data = load_toml(path)
+    unrevealed = need(data, "unrevealed", int, path)
+    if unrevealed < 0:
+        raise ConfigError(f"{path}: unrevealed", "must not be negative")
+    per_card = {}
+    for kind, points in need(data, "per_card", dict, path).items():
+        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            raise ConfigError(f"{path}: per_card.{kind}", f"must be a non-negative integer, "
+                                                         f"not {points!r}")
+        per_card[kind] = points
+    return Penalties(path, per_card, unrevealed)
+
+
+def check_against_deck(rounds: Rounds, penalties: Penalties, deck: Deck,
+                       players: int) -> None:
+    """Cross-checks between the files (WL-R1, WL-R4); ConfigError names file and entry."""
+    if CHARACTER in deck.types or CHARACTER in deck.organs or CHARACTER in deck.cards:
+        raise ConfigError(f"{deck.path}: types", f"{CHARACTER!r} is reserved for the "
+                                                 "character requirement")
+    names = deck.names()
+    for rnd in rounds.rounds:
+        where = f"{rounds.path}: round[{rnd.number - 1}].combination"
+        for req in rnd.combination:
+            if req != CHARACTER and req not in names:
+                raise ConfigError(where, f"no card of {deck.path} fills {req!r}; use a card "
+                                         f"id, type or organ: {sorted(names)}")
+        if players * rnd.hand_size + 1 > deck.size:
+            raise ConfigError(f"{rounds.path}: round[{rnd.number - 1}].hand_size",
+                              f"{players} hands of {rnd.hand_size} and the first discard need "
+                              f"{players * rnd.hand_size + 1} cards; the deck has {deck.size}")
+        if rnd.characters and len(deck.characters) < players:
+            raise ConfigError(f"{deck.path}: deck.characters",
+                              f"round {rnd.number} deals a character to each of {players} "
+                              f"players; the deck has {len(deck.characters)}")
+    for kind in deck.types:
+        if kind not in penalties.per_card:
+            raise ConfigError(f"{penalties.path}: per_card", f"no penalty for card type {kind!r}")
+    for kind in penalties.per_card:
+        if kind not in deck.types:
+            raise ConfigError(f"{penalties.path}: per_card.{kind}",
+                              f"{deck.path} has no card type {kind!r}")
+
+
+def check_rounds_option(value: str) -> str | None:
+    load_rounds(value)
+    return None
+
+
+def check_penalties_option(value: str) -> str | None:
+    load_penalties(value)
+    return None

@@ -1,0 +1,161 @@
+"""«Лист ожидания» data files (WL-1, WL-2, WL-R1, WL-R2, WL-R4): validated at load, labelled
+rulebook / reconstruction / sourced, replaceable without code changes."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import kit
+from kit.bots import make_bot, play_out
+from kit.paths import DATA_DIR
+from kit.waiting_list.deck import load_deck
+from kit.waiting_list.rounds import load_penalties, load_rounds
+
+DECK = DATA_DIR / "waiting_list" / "deck.toml"
+FACTS = Path(__file__).resolve().parents[2] / "shared" / "facts" / "organ_donation.md"
+
+
+def test_wl1_default_deck_sums_to_104_plus_6() -> None:
+    deck = load_deck()
+    assert deck.size == 104 and len(deck.main()) == 104
+    assert len(deck.characters) == 6
+    by_type: dict[str, int] = {}
+    for card in deck.cards.values():
+        by_type[card.type] = by_type.get(card.type, 0) + card.count
+    assert by_type == {"organ": 32, "surgeon": 14, "clinic": 11, "fact": 13, "positive": 14,
+                       "negative": 20}
+
+
+def test_wl_r1_names_in_russian_and_english_and_origins_marked() -> None:
+    deck = load_deck()
+    for card in [*deck.cards.values(), *deck.characters.values()]:
+        assert card.ru and card.en and card.origin in ("rulebook", "reconstruction", "sourced")
+    # the kinds the rulebook names carry its Russian names
+    assert {c: deck.cards[c].ru for c in ("kidney", "surgeon", "clinic")} == {
+        "kidney": "почка", "surgeon": "хирург", "clinic": "клиника"}
+    assert all(deck.cards[c].origin == "rulebook" for c in ("kidney", "surgeon", "clinic"))
+    assert all(deck.cards[c].origin == "reconstruction" for c in ("liver", "heart", "lung"))
+    assert all(ch.origin == "reconstruction" and "Персонаж, ожидающий пересадку" in ch.ru
+               for ch in deck.characters.values())
+    text = DECK.read_text(encoding="utf-8")
+    assert "reconstruction" in text.split("[deck]")[0]  # the header says what is what
+
+
+def test_wl_r1_round_one_is_the_rulebooks_and_characters_from_round_3() -> None:
+    rounds = load_rounds()
+    assert len(rounds) == 5
+    assert rounds[1].combination == ("kidney", "surgeon", "clinic")
+    assert rounds[1].origin.startswith("rulebook")
+    assert [r.characters for r in rounds.rounds] == [False, False, True, True, True]
+    assert all("character" in r.combination for r in rounds.rounds[2:])
+    assert all(r.origin != "rulebook" for r in rounds.rounds[1:])
+
+
+def test_wl_r2_every_fact_card_is_sourced_from_the_shared_facts() -> None:
+    deck = load_deck()
+    facts = [c for c in deck.cards.values() if c.type == "fact"]
+    assert len(facts) == 13
+    for card in facts:
+        assert card.origin == "sourced"
+        assert card.text_ru and card.text_en and card.source and card.year
+        assert re.search(r"\d{4}|undated", card.year), card.id
+    if not FACTS.exists():
+        pytest.skip("shared/facts/organ_donation.md is not beside the checkout")
+    table = FACTS.read_text(encoding="utf-8")
+    for card in facts:
+        first_source = card.source.split(",")[0].split(";")[0].split(" (")[0].strip()
+        assert first_source in table, (card.id, card.source)
+        # every number on the card is in the shared table (thousands written 2,500)
+        for number in re.findall(r"\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)*", card.text_en):
+            assert number in table, (card.id, number)
+
+
+def test_wl_r4_penalty_table_covers_every_card_type() -> None:
+    penalties = load_penalties()
+    assert set(penalties.per_card) == set(load_deck().types)
+    assert penalties.unrevealed == 20
+
+
+def _alternative_deck(tmp_path: Path) -> Path:
+    """Another deck file (as a printed list might be): other counts, a fifth organ, other
+    characters, fewer card kinds. Same shape; no code change."""
+    text = """
+[deck]
+main_cards = 104
+characters = 6
+[deck.types]
+organ = 40
+surgeon = 16
+clinic = 16
+fact = 2
+positive = 10
+negative = 20
+
+[types.organ]
+ru = "орган"
+en = "organ"
+layable = false
+origin = "rulebook"
+[types.surgeon]
+ru = "хирург"
+en = "surgeon"
+layable = false
+origin = "rulebook"
+[types.clinic]
+ru = "клиника"
+en = "clinic"
+layable = false
+origin = "rulebook"
+[types.fact]
+ru = "факт"
+en = "fact"
+layable = true
+sourced = true
+origin = "rulebook"
+[types.positive]
+ru = "положительное обстоятельство"
+en = "positive circumstance"
+layable = true
+origin = "rulebook"
+[types.negative]
+ru = "негативное обстоятельство"
+en = "negative circumstance"
+layable = false
+origin = "rulebook"
+"""
+    cards = [("kidney", "organ", "kidney", 10), ("liver", "organ", "liver", 10),
+             ("heart", "organ", "heart", 8), ("lung", "organ", "lung", 6),
+             ("pancreas", "organ", "pancreas", 6), ("surgeon", "surgeon", None, 16),
+             ("clinic", "clinic", None, 16), ("donor_found", "positive", None, 10),
+             ("bad_luck", "negative", None, 20)]
+    for cid, kind, organ, count in cards:
+        text += (f'\n[[card]]\nid = "{cid}"\ntype = "{kind}"\nru = "{cid} ru"\nen = "{cid}"\n'
+                 f'count = {count}\norigin = "reconstruction"\n')
+        if organ:
+            text += f'organ = "{organ}"\n'
+    for i in (1, 2):
+        text += (f'\n[[card]]\nid = "fact_{i}"\ntype = "fact"\nru = "ф{i}"\nen = "f{i}"\n'
+                 f'count = 1\norigin = "sourced"\ntext_ru = "т"\ntext_en = "t"\n'
+                 f'source = "s"\nyear = "2019"\n')
+    for i, organ in enumerate(["pancreas", "pancreas", "kidney", "liver", "heart", "lung"]):
+        text += (f'\n[[character]]\nid = "character_{i}"\norgan = "{organ}"\n'
+                 f'ru = "Персонаж {i}"\nen = "Character {i}"\norigin = "reconstruction"\n')
+    path = tmp_path / "printed_deck.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_wl_r1_another_deck_file_needs_no_code_change(tmp_path: Path) -> None:
+    path = _alternative_deck(tmp_path)
+    state = kit.new_game("waiting_list", 4, 1, deck=str(path))
+    assert "pancreas" in state.view(0)["catalogue"]
+    play_out(state, [make_bot("waiting_list", "rule") for _ in range(4)], random.Random(1))
+    assert state.over and state.result()["rounds_played"] == 5
+    zones = state.zones()
+    cards = [c for z in ("deck", "pile", "hands", "combinations", "laid") for c in zones[z]]
+    assert len(cards) == 104 and "pancreas" in cards and "compatible_donor" not in cards
+    assert sorted(zones["characters"]) == [f"character_{i}" for i in range(6)]
