@@ -5,8 +5,19 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Debian's own python3 (built with PGO/LTO, ~20% faster here than a plain source
+# build) when it is 3.11 or newer; else whatever python3 is first on PATH.
+# PYTHON=... overrides.
+if [[ -z "${PYTHON:-}" ]]; then
+  PYTHON=python3
+  if [[ -x /usr/bin/python3 ]] && /usr/bin/python3 -c \
+      'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+    PYTHON=/usr/bin/python3
+  fi
+fi
+
 need_apt=()
-if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+if ! "$PYTHON" -c 'import ensurepip, venv' >/dev/null 2>&1; then
   need_apt+=(python3-venv)
 fi
 if [[ "${1:-}" == "--test" ]]; then
@@ -21,7 +32,7 @@ if ((${#need_apt[@]})); then
 fi
 
 if [[ ! -x .venv/bin/python ]]; then
-  python3 -m venv .venv
+  "$PYTHON" -m venv .venv
 fi
 stamp=.venv/.installed
 if [[ ! -f $stamp || pyproject.toml -nt $stamp ]]; then
