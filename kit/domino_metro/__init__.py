@@ -1,0 +1,139 @@
+"""«Домино-Метро»: branching dominoes with Metro, for 2–3 players (RULES.md DM-1..DM-11,
+DM-R1..DM-R5).
+
+Options (every ruling of RULES.md is one, with its documented default):
+
+======================  =============================  =======  ================================
+option                  default                        rule     what it switches
+======================  =============================  =======  ================================
+``games``               1                              DM-R5    games in the match
+``metro_forced``        "hand_and_bazaar"              DM-R2    a Metro is forced when nothing
+                                                                else is in hand and the bazaar
+                                                                is empty ("hand": the hand only)
+``first_double``        "choice"                       DM-R3    every double after the lead is
+                                                                open or closed; "plain": after
+                                                                a plain lead the first double is
+                                                                a plain two-ended tile
+``lead_double``         True                           DM-2     the first game is led with the
+                                                                lowest double itself (False: its
+                                                                holder leads any tile)
+``zero_double``         "lone_10"                      DM-R4    how 0:0 counts (scoring file):
+                                                                "always_10", "lone_25"
+``metro_double``        False                          DM-10    a Metro costs double match points
+``domino_metro_two``    False                          DM-8     domino-Metro also with 2 players
+``change``              True                           DM-9     the once-a-turn change
+``set_file``            domino_metro/double_nine.toml  DM-1     the set and the deal
+``scoring_file``        domino_metro/scoring.toml      DM-R4    pips and match points
+``deal``                None                           DM-1     a scripted deal (prepared
+                                                                situations, tests, boards):
+                                                                see kit.domino_metro.deal
+======================  =============================  =======  ================================
+
+Rulings where the rulebook is silent (each tested; see also kit.domino_metro.match):
+
+- Turn order is seat 0, 1, 2, ... ("по очереди"); seats that are out are skipped.
+- DM-2: the first game's lead places the lowest double itself (option ``lead_double``).
+- DM-8: a placement is a Metro when it leaves no live end, unless it is a double placed
+  face up (rulebook 5.1 "кроме открытого дубля"). Such a face-up double blocks the game,
+  which is counted by pips (DM-11, rulebook 7.2). A face-down double that would leave no
+  live end is a Metro and never forced, since the same double face up is always possible.
+- DM-6: a seat draws only when no tile fits (Metro placements aside, DM-R2), one action
+  per tile, and must place as soon as one fits.
+- DM-9: after a placement the placer decides ``end_turn`` or ``take_back`` (one seat acts
+  at a time; ``end_turn`` is the moment the next player would act). The change places a
+  *different* tile (moving the same tile is not a change); the tile taken back is shown
+  to all until played (``seats[s].shown`` in views). No window when no other tile could
+  be placed. A game-ending placement takes effect when the turn ends.
+- DM-8: a domino-Metro takes the best place still free and ends the game; with 2 players
+  a Metro with the last tile is a plain Metro (option ``domino_metro_two``).
+- DM-11: when a game ends by Metro, domino-Metro or block, the seats still holding tiles
+  are placed by pips, fewest first; equal pips share the worse place.
+- DM-2, DM-10: the loser leads the next game; tied losers: the first after the last placer.
+- DM-R5: match points per lost game from the scoring file; a cancelled Metro costs
+  nothing; the standing orders penalty points, then more 1st places, 2nd places...
+- Length bound: see :func:`max_length`.
+"""
+
+from __future__ import annotations
+
+from kit.bots import RandomBot
+from kit.contract import GameSpec, Option
+from kit.domino_metro import deal
+from kit.domino_metro.actions import ACTIONS, Draw, EndTurn, NextGame, Pass, Place, TakeBack
+from kit.domino_metro.bot import RuleBot
+from kit.domino_metro.from_view import legal_from_view
+from kit.domino_metro.moves import CHOICE, HAND, HAND_AND_BAZAAR, PLAIN
+from kit.domino_metro.scoring import SCORING_FILE
+from kit.domino_metro.state import DominoMetroState
+from kit.domino_metro.tileset import SET_FILE, load_set
+
+#: the most games a match may have (DM-R5)
+MAX_GAMES = 1000
+
+
+def max_length(players: int, options: dict) -> int:
+    """Actions per game: each tile that stays placed costs at most 3 actions (place, take
+    back, place) or 2 (place, end turn); each tile is drawn at most once; at most
+    ``players - 1`` passes come between two placements (a live end always has a tile that
+    fits in some hand once the bazaar is empty); plus one ``next_game``."""
+    tiles = load_set(options["set_file"]).size()
+    return options["games"] * (3 * tiles + tiles + (players - 1) * tiles + 2)
+
+
+def _games(value: int) -> str | None:
+    return None if 1 <= value <= MAX_GAMES else f"must be 1..{MAX_GAMES}, not {value}"
+
+
+def _path(value: str) -> str | None:
+    return None if value.strip() else "must name a data file"
+
+
+SPEC = GameSpec(
+    name="domino_metro",
+    title="Домино-Метро",
+    rules_version="domino_metro.ru (DM-1..DM-11, DM-R1..DM-R5)",
+    min_players=2,
+    max_players=3,
+    options={o.name: o for o in (
+        Option("games", 1, "Games in the match; the loser of a game shuffles and leads the "
+               "next (DM-2, DM-R5).", "DM-R5", kind=int, check=_games),
+        Option("metro_forced", HAND_AND_BAZAAR, "When a Metro placement is legal: "
+               "hand_and_bazaar - no other placement in hand and the bazaar empty; hand - no "
+               "other placement in hand (DM-R2).", "DM-R2", choices=(HAND_AND_BAZAAR, HAND)),
+        Option("first_double", CHOICE, "choice - every double after the lead is placed open "
+               "or closed; plain - when the lead was not a double, the first double placed "
+               "later is a plain two-ended tile (DM-R3).", "DM-R3", choices=(CHOICE, PLAIN)),
+        Option("lead_double", True, "The first game is led with the lowest double from 1:1 "
+               "up (else 0:0) itself; False - its holder leads with any tile (DM-2, DM-R3).",
+               "DM-2", kind=bool),
+        Option("zero_double", "lone_10", "How 0:0 counts in a hand: lone_10 - 10 when it is "
+               "the only tile, else 0; always_10; lone_25 (as in «Козёл»). Rules of the "
+               "scoring file (DM-R4).", "DM-R4", kind=str),
+        Option("metro_double", False, "A Metro costs the Metro maker double match points "
+               "(\"doubly, by agreement\", DM-10).", "DM-10", kind=bool),
+        Option("domino_metro_two", False, "A Metro made with one's last tile is a "
+               "domino-Metro with 2 players too (by default only with 3, DM-8).", "DM-8",
+               kind=bool),
+        Option("change", True, "The once-a-turn change: after placing, keep the tile or take "
+               "it back and place another (DM-9).", "DM-9", kind=bool),
+        Option("set_file", SET_FILE, "The tile set and hand size (TOML). A relative path is "
+               "looked up under the kit's data folder (DM-1).", "DM-1", kind=str,
+               check=_path),
+        Option("scoring_file", SCORING_FILE, "Pip counting and match points (TOML), relative "
+               "paths under the data folder (DM-R4, DM-10).", "DM-R4", kind=str, check=_path),
+        Option("deal", None, "A scripted deal for tests and prepared situations: {'hands': "
+               "[[[low, high], ...] per seat], 'layout', 'bazaar' (next drawn first), 'rest', "
+               "'to_act', 'places', 'past_games'}; None deals from the seed (DM-1). See "
+               "kit.domino_metro.deal.", "DM-1", kind=dict, check=deal.check_option),
+    )},
+    state_class=DominoMetroState,
+    actions=ACTIONS,
+    max_length=max_length,
+    bots={"random": RandomBot, "rule": RuleBot},
+    action_rule="DM-3",
+    legal_from_view=legal_from_view,
+)
+DominoMetroState.spec = SPEC
+
+__all__ = ["SPEC", "DominoMetroState", "Draw", "EndTurn", "NextGame", "Pass", "Place",
+           "RuleBot", "TakeBack"]

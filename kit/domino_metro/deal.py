@@ -1,0 +1,233 @@
+"""The ``deal`` option: a scripted deal for tests, tutorials and boards (DM-1).
+
+Default None: the seed shuffles and deals (DM-1, DM-2). A dict lays out a prepared
+situation instead - an ordinary option, so such a game replays (``kit.replay``),
+snapshots and clones like any other, and ``kit.scenarios`` files hold it as an
+``[options.deal]`` table. Tiles are ``[low, high]``. Keys (all optional but ``hands``):
+
+- ``hands``: one list of tiles per seat;
+- ``layout``: the tiles already placed, in order: the first is the lead (no ``end``);
+  each later one ``{tile, end, face, by}`` names the end id it covers (ends are
+  numbered as they appear: the lead's west end 0 and east end 1, then each tile's new
+  ends in turn), a double its ``face`` ("open"/"closed"), and ``by`` the seat;
+- ``bazaar``: the bazaar, **the next tile drawn first**; without it the tiles listed
+  nowhere form the bazaar, shuffled from the seed;
+- ``rest``: with ``bazaar`` given, ``"bazaar"`` puts the unlisted tiles under the listed
+  ones (shuffled from the seed); by default every tile must be listed somewhere;
+- ``to_act``: the seat to act (default: with an empty layout the first game's lead by
+  DM-2, else the seat after the last tile's placer);
+- ``places``: per seat, the place of a seat already out (0 or None: still playing);
+- ``past_games``: earlier games of the match (``places``; optionally ``metro``,
+  ``metro_cancelled_by``, ``domino_metro``, ``lead``, ``moles``), for DM-8's cancelling
+  and the match table (DM-R5).
+
+Everything is checked as the rules require: each tile of the set exactly once (DM-1),
+the layout a tree of matching tiles (DM-3, DM-4), a live end to play on (DM-R1), seats
+out holding no tiles. Errors are :class:`kit.ConfigError` naming ``deal.<entry>``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kit.domino_metro import match
+from kit.domino_metro.layout import FACES, Layout
+from kit.domino_metro.moves import PLAIN, PLAY
+from kit.domino_metro.tileset import Tile, as_tile, name
+from kit.errors import ConfigError
+
+if TYPE_CHECKING:
+    from kit.domino_metro.state import DominoMetroState
+
+KEYS = ("hands", "layout", "bazaar", "rest", "to_act", "places", "past_games")
+
+
+def check_option(value: Any) -> str | None:
+    """Shape check of the ``deal`` option (the rest is checked at setup)."""
+    unknown = set(value) - set(KEYS)
+    if unknown:
+        return f"unknown key(s) {sorted(unknown)}; allowed: {list(KEYS)}"
+    if "hands" not in value:
+        return "needs 'hands': one list of tiles per seat"
+    return None
+
+
+def plain(value: Any) -> Any:
+    """The option as plain JSON (tuples become lists), so snapshots stay plain JSON."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    return value
+
+
+def scripted(state: DominoMetroState, deal: dict) -> None:
+    """Lay out ``deal`` on a state whose data files are bound (see the module docstring)."""
+    tileset = state.tileset
+    players = state.players
+    everything = set(tileset.tiles())
+    seen: dict[Tile, str] = {}
+
+    def tile_of(value: Any, entry: str) -> Tile:
+        tile = as_tile(value, tileset.max_pip)
+        if tile is None:
+            raise ConfigError(entry, f"not a tile of the set written [low, high]: {value!r}")
+        if tile in seen:
+            raise ConfigError(entry, f"{name(tile)} is already in {seen[tile]}")
+        seen[tile] = entry
+        return tile
+
+    hands = deal["hands"]
+    if not isinstance(hands, list) or len(hands) != players or not all(
+            isinstance(h, list) for h in hands):
+        raise ConfigError("deal.hands", f"needs {players} lists of tiles, one per seat")
+    dealt = [[tile_of(t, f"deal.hands[{s}][{i}]") for i, t in enumerate(h)]
+             for s, h in enumerate(hands)]
+    layout = _layout(state, deal.get("layout", []), tile_of)
+    bazaar = deal.get("bazaar")
+    rest = deal.get("rest")
+    if rest not in (None, "bazaar"):
+        raise ConfigError("deal.rest", f"must be 'bazaar' or left out, not {rest!r}")
+    if bazaar is None:
+        pile: list[Tile] = []
+        rest = "bazaar"
+    elif not isinstance(bazaar, list):
+        raise ConfigError("deal.bazaar", "must be a list of tiles, the next drawn first")
+    else:
+        pile = [tile_of(t, f"deal.bazaar[{i}]") for i, t in enumerate(bazaar)]
+    unlisted = sorted(everything - set(seen))
+    if rest == "bazaar":
+        state.rng.shuffle(unlisted)
+        pile += unlisted
+    elif unlisted:
+        raise ConfigError("deal.bazaar", f"{len(unlisted)} tile(s) are nowhere, e.g. "
+                                         f"{name(unlisted[0])}; list every tile of the set, "
+                                         "or set rest = 'bazaar'")
+    places = _places(deal.get("places"), dealt, players)
+    records = _past_games(deal.get("past_games", []), players)
+    if len(records) >= state.options["games"]:
+        raise ConfigError("deal.past_games", f"the match has {state.options['games']} "
+                                             "game(s): raise the option games")
+
+    state.hands = dealt
+    state.bazaar = pile[::-1]  # drawn from the end
+    state.records = records
+    state.game_no = len(records) + 1
+    to_act = deal.get("to_act")
+    if to_act is not None and (not isinstance(to_act, int) or isinstance(to_act, bool)
+                               or not 0 <= to_act < players or places[to_act] is not None):
+        raise ConfigError("deal.to_act", f"{to_act!r} is not a seat still playing")
+    if layout.empty():
+        from kit.domino_metro.state import first_lead
+
+        found = first_lead(dealt) if not records else None
+        if to_act is None:
+            if found is None:
+                raise ConfigError("deal.to_act", "name the seat that leads (no double "
+                                                 "decides it)")
+            to_act = found[0]
+        must = found[1] if (found and found[0] == to_act
+                            and state.options["lead_double"]) else None
+        state._new_game_fields(to_act, must)
+    else:
+        if not layout.any_live():
+            raise ConfigError("deal.layout", "no live end is left: the game would be over")
+        state._new_game_fields(layout.tiles[0].by, None)
+        state.layout = layout
+        state.phase = PLAY
+    state.places = places
+    if not layout.empty():
+        state.turn = state._next_active(layout.tiles[-1].by) if to_act is None else to_act
+
+
+def _layout(state: DominoMetroState, moves: Any, tile_of: Any) -> Layout:
+    """DM-3, DM-4: replay the placements, checking each covers a matching open end."""
+    if not isinstance(moves, list):
+        raise ConfigError("deal.layout", "must be a list of placements")
+    layout = Layout(state.tileset.values)
+    plain_rule = state.options["first_double"] == PLAIN
+    for i, m in enumerate(moves):
+        entry = f"deal.layout[{i}]"
+        if not isinstance(m, dict):
+            raise ConfigError(entry, "a placement is a table {tile, end, face, by}")
+        unknown = set(m) - {"tile", "end", "face", "by"}
+        if unknown:
+            raise ConfigError(entry, f"unknown key(s) {sorted(unknown)}")
+        end, face, by = m.get("end"), m.get("face"), m.get("by", 0)
+        tile = tile_of(m.get("tile"), entry)
+        if not isinstance(by, int) or isinstance(by, bool) or not 0 <= by < state.players:
+            raise ConfigError(entry, f"by must be a seat, not {by!r}")
+        if i == 0:
+            if end is not None or face is not None:
+                raise ConfigError(entry, "the lead tile has no end and no face (DM-4)")
+        else:
+            if not isinstance(end, int) or isinstance(end, bool) or not (
+                    0 <= end < len(layout.ends)):
+                raise ConfigError(entry, f"end must be one of the ends 0..{len(layout.ends) - 1}")
+            e = layout.ends[end]
+            if e.covered_by is not None:
+                raise ConfigError(entry, f"end {end} is already covered (DM-3)")
+            if e.value not in tile:
+                raise ConfigError(entry, f"{name(tile)} does not match end {end} "
+                                         f"(value {e.value}, DM-3)")
+            if tile[0] == tile[1]:
+                plain_double = plain_rule and layout.first_double_plain()
+                if (face is not None) if plain_double else (face not in FACES):
+                    raise ConfigError(entry, "a double after the lead needs face 'open' or "
+                                             "'closed' (DM-4; none under first_double=plain)")
+            elif face is not None:
+                raise ConfigError(entry, "only a double has a face (DM-4)")
+        layout.place(tile, end, face, by)
+    return layout
+
+
+def _places(value: Any, dealt: list[list[Tile]], players: int) -> list[int | None]:
+    """Seats already out (DM-7): a place exactly when the hand is empty."""
+    if value is None:
+        value = [None] * players
+    if not isinstance(value, list) or len(value) != players:
+        raise ConfigError("deal.places", f"needs {players} entries (0 or None: playing)")
+    out: list[int | None] = []
+    for s, p in enumerate(value):
+        p = p or None
+        if p is not None and (not isinstance(p, int) or not 1 <= p < players):
+            raise ConfigError(f"deal.places[{s}]", f"a place of a seat out is 1..{players - 1}")
+        if (p is not None) != (not dealt[s]):
+            raise ConfigError(f"deal.places[{s}]", "a seat is out (has a place) exactly when "
+                                                   "its hand is empty")
+        out.append(p)
+    if sum(p is None for p in out) < 2:
+        raise ConfigError("deal.places", "at least two seats must still be playing")
+    taken = sorted(p for p in out if p is not None)
+    if taken != list(range(1, len(taken) + 1)):
+        raise ConfigError("deal.places", "the seats out hold places 1, 2, ... in order")
+    return out
+
+
+def _past_games(past: Any, players: int) -> list[dict]:
+    """Earlier games of the match as full records (DM-R5)."""
+    if not isinstance(past, list):
+        raise ConfigError("deal.past_games", "must be a list of games")
+    records = []
+    for i, game in enumerate(past):
+        entry = f"deal.past_games[{i}]"
+        places = game.get("places") if isinstance(game, dict) else None
+        if (not isinstance(places, list) or len(places) != players
+                or not all(isinstance(p, int) and 1 <= p <= players for p in places)):
+            raise ConfigError(entry, f"places must list {players} places 1..{players}")
+        metro = game.get("metro")
+        if metro is not None and (not isinstance(metro, int) or not 0 <= metro < players
+                                  or places[metro] != max(places)):
+            raise ConfigError(entry, "the Metro maker takes the last place (DM-R2)")
+        lost = match.losers(places)
+        records.append({
+            "game": i + 1, "lead": game.get("lead", 0),
+            "end": game.get("end", match.METRO if metro is not None else match.OUT),
+            "places": list(places), "losers": lost, "moles": list(game.get("moles", lost)),
+            "metro": metro, "metro_cancelled_by": game.get("metro_cancelled_by"),
+            "domino_metro": game.get("domino_metro"), "pips": [0] * players,
+            "hands_left": [[] for _ in range(players)], "last_seat": lost[0],
+            "placements": 0, "bazaar_left": 0, "turns": 0, "draws": 0, "passes": 0,
+            "changes": 0,
+        })
+    return records

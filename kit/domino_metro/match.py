@@ -1,0 +1,108 @@
+"""Places, the loser and the mole of a game, and the match table (DM-7, DM-8, DM-10,
+DM-11, DM-R2, DM-R5).
+
+Rulings where the rulebook is silent (each documented in the tutorial too):
+
+- Places of the players still holding tiles when a game ends by a Metro, a
+  domino-Metro or a block (DM-11): they take the free places in order of the pips
+  left in hand, fewest first (DM-11's count, DM-R4 for 0:0); equal pips share the
+  *worse* place ("most pips takes last place": two players tied for most are both
+  last). A Metro maker takes the last place before the others are counted (DM-R2).
+- A domino-Metro (DM-8) takes the best place still free (1st unless someone is
+  already out) and ends the game; the others are counted by pips.
+- The loser(s): the seat(s) in the worst place held (DM-10); a loser still holding
+  tiles is a mole (DM-10, rulebook 7.1). The next game is led by the loser; with
+  tied losers, by the first of them in turn order after the last player to place.
+- Match points (DM-R5, DM-10): a lost game costs ``loss`` penalty points (scoring
+  file); a Metro costs ``metro`` points, or ``metro_double`` with the option
+  ``metro_double`` ("doubly, by agreement"). A domino-Metro cancels the maker's
+  earlier Metros of the match (DM-8): those games then cost nothing. The match
+  standing orders players by penalty points, then by more 1st places, more 2nd
+  places...; equal players share the better place; the winners hold place 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from kit.domino_metro.scoring import Scoring
+
+OUT = "out"                    # the game ended because players went out (DM-7)
+METRO = "metro"                # a Metro ended it (DM-8, DM-R2)
+DOMINO_METRO = "domino_metro"  # a domino-Metro ended it (DM-8)
+BLOCKED = "blocked"            # no live end and no Metro maker: counted by pips (DM-11)
+
+
+def rank_by_pips(seats: Sequence[int], pips: Sequence[int], places: list[int | None],
+                 players: int) -> None:
+    """Give ``seats`` the free places in ``places`` by pips, fewest first; ties share the
+    worse place (DM-11). Changes ``places`` in place."""
+    taken = {p for p in places if p is not None}
+    free = [p for p in range(1, players + 1) if p not in taken]
+    order = sorted(seats, key=lambda s: pips[s])
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and pips[order[j + 1]] == pips[order[i]]:
+            j += 1
+        for s in order[i:j + 1]:
+            places[s] = free[j]
+        i = j + 1
+
+
+def losers(places: Sequence[int | None]) -> list[int]:
+    """DM-10: the seats in the worst place held."""
+    worst = max(p for p in places if p is not None)
+    return [s for s, p in enumerate(places) if p == worst]
+
+
+def next_lead(record: dict, players: int) -> int:
+    """DM-2: the loser leads the next game; tied losers: the first after the last placer."""
+    lost = set(record["losers"])
+    last = record["last_seat"]
+    for k in range(1, players + 1):
+        seat = (last + k) % players
+        if seat in lost:
+            return seat
+    raise AssertionError("a game has a loser")
+
+
+def penalty(record: dict, seat: int, scoring: Scoring, metro_double: bool) -> int:
+    """DM-10, DM-R5: the penalty points ``seat`` got in this game."""
+    if seat not in record["losers"]:
+        return 0
+    if record["metro"] == seat:
+        if record["metro_cancelled_by"] is not None:
+            return 0
+        return scoring.metro_double if metro_double else scoring.metro
+    return scoring.loss
+
+
+def table(records: Sequence[dict], players: int, scoring: Scoring,
+          metro_double: bool) -> list[dict]:
+    """DM-R5: one row per seat: places per game, wins, losses, Metros (standing and
+    cancelled), domino-Metros, moles, penalty points and the match place."""
+    rows = []
+    for s in range(players):
+        places = [r["places"][s] for r in records]
+        metros = [r["game"] for r in records if r["metro"] == s]
+        cancelled = [r["game"] for r in records
+                     if r["metro"] == s and r["metro_cancelled_by"] is not None]
+        rows.append({
+            "seat": s, "places": places,
+            "wins": places.count(1),
+            "losses": sum(s in r["losers"] for r in records),
+            "metros": len(metros) - len(cancelled),
+            "metros_cancelled": len(cancelled),
+            "domino_metros": sum(r["domino_metro"] == s for r in records),
+            "moles": sum(s in r["moles"] for r in records),
+            "penalty": sum(penalty(r, s, scoring, metro_double) for r in records),
+        })
+
+    def key(row: dict) -> tuple:
+        return (row["penalty"], *(-row["places"].count(p) for p in range(1, players + 1)))
+
+    keys = [key(r) for r in rows]
+    for row, k in zip(rows, keys, strict=True):
+        row["place"] = 1 + sum(other < k for other in keys)
+    return rows

@@ -1,0 +1,216 @@
+"""What the seat to act may do, from what it knows: shared by the engine, ``legal_from_view``
+and the bots (DM-2, DM-3, DM-4, DM-6, DM-8, DM-9, DM-R2, DM-R3).
+
+A :class:`Position` holds the seat's hand, the layout, the bazaar size, the phase and the
+options that matter. :func:`legal` lists the actions; :func:`check` raises
+:class:`kit.IllegalAction` naming the rule for anything else.
+
+Metro (DM-8, DM-R2): a placement that leaves no live end, made with any tile but a
+double placed face up, is a *Metro placement*. It is legal only when the seat has no
+other placement in hand and the bazaar is empty (``metro_forced="hand_and_bazaar"``, the
+default; with ``"hand"`` only the hand counts). A double placed face up that leaves no
+live end is not a Metro (rulebook 5.1 "кроме открытого дубля"): it blocks the game, which
+is then counted by pips (DM-11, rulebook 7.2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from kit.contract import Action
+from kit.domino_metro.actions import Draw, EndTurn, NextGame, Pass, Place, TakeBack
+from kit.domino_metro.layout import CLOSED, FACES, OPEN, Layout
+from kit.domino_metro.tileset import Tile, as_tile, is_double, name
+from kit.errors import IllegalAction
+
+LEAD = "lead"        # the first tile of a game is to be placed
+PLAY = "play"        # a turn: place, draw or pass
+PLACED = "placed"    # DM-9: a tile was just placed; keep it (end_turn) or take it back
+BETWEEN = "between"  # a game of the match is over; the loser deals the next (next_game)
+OVER = "over"        # the match is over
+
+HAND_AND_BAZAAR = "hand_and_bazaar"
+HAND = "hand"
+CHOICE = "choice"
+PLAIN = "plain"
+
+
+@dataclass
+class Position:
+    """What the seat to act knows: enough to list and check its actions."""
+
+    phase: str
+    hand: list[Tile]
+    layout: Layout
+    bazaar: int
+    max_pip: int
+    #: DM-2: the tile the first game must be led with (the lowest double), or None
+    must_lead: Tile | None = None
+    #: DM-9: the tile taken back this turn (it can't be placed again this turn)
+    barred: Tile | None = None
+    metro_forced: str = HAND_AND_BAZAAR
+    first_double: str = CHOICE
+
+
+def placements(pos: Position) -> tuple[list[Place], list[Place]]:
+    """All placements of the hand: (ordinary ones, Metro ones), barred tile included."""
+    if pos.phase == LEAD:
+        tiles = [pos.must_lead] if pos.must_lead is not None else sorted(set(pos.hand))
+        return [Place(t, None, None) for t in tiles], []
+    layout = pos.layout
+    live_values = layout.live_values()
+    ends: dict[int, list[int]] = {}
+    for e in layout.ends:
+        if e.covered_by is None:
+            ends.setdefault(e.value, []).append(e.id)
+    plain_double = pos.first_double == PLAIN and layout.first_double_plain()
+    double_faces: tuple[str | None, ...] = (None,) if plain_double else FACES
+    normal: list[Place] = []
+    metro: list[Place] = []
+    for t in sorted(set(pos.hand)):
+        a, b = t
+        if a == b:
+            for e in ends.get(a, ()):
+                for f in double_faces:
+                    ok = f == OPEN or layout.leaves_live(t, a, f, live_values)
+                    (normal if ok else metro).append(Place(t, e, f))
+            continue
+        for v in (a, b):
+            for e in ends.get(v, ()):
+                ok = layout.leaves_live(t, v, None, live_values)
+                (normal if ok else metro).append(Place(t, e, None))
+    return normal, metro
+
+
+def legal(pos: Position) -> list[Action]:
+    """The seat's legal actions (DM-2, DM-6, DM-8, DM-9, DM-R2)."""
+    if pos.phase == BETWEEN:
+        return [NextGame()]
+    if pos.phase == OVER:
+        return []
+    if pos.phase == PLACED:
+        return [EndTurn(), TakeBack()]
+    normal, metro = placements(pos)
+    barred = pos.barred
+    if normal:
+        return [m for m in normal if m.tile != barred]
+    if metro:
+        if pos.bazaar and pos.metro_forced == HAND_AND_BAZAAR:
+            return [Draw()]
+        return [m for m in metro if m.tile != barred]
+    return [Draw()] if pos.bazaar else [Pass()]
+
+
+def is_metro(pos: Position, place: Place) -> bool:
+    """DM-8: whether a (well-formed, matching) placement leaves no live end."""
+    if pos.phase == LEAD or place.end is None or place.face == OPEN:
+        return False
+    layout = pos.layout
+    tile = (place.tile[0], place.tile[1])
+    return not layout.leaves_live(tile, layout.ends[place.end].value, place.face,
+                                  layout.live_values())
+
+
+def check(pos: Position, action: Action, legal_now: list[Action] | None = None) -> None:
+    """Raise :class:`IllegalAction` naming the rule unless ``action`` is legal."""
+    legal_now = legal(pos) if legal_now is None else legal_now
+    if action in legal_now:
+        return
+    raise diagnose(pos, action, legal_now)
+
+
+def diagnose(pos: Position, action: Action, legal_now: list[Action]) -> IllegalAction:
+    """Why ``action`` is not legal here, as an :class:`IllegalAction` with the rule id."""
+    phase, kind = pos.phase, action.TYPE
+    if phase == BETWEEN:
+        return IllegalAction("DM-R5", "this game is over: the loser shuffles and deals the "
+                                      "next game of the match (next_game)")
+    if kind == "next_game":
+        return IllegalAction("DM-R5", "the game is still going on")
+    if phase == PLACED:
+        return IllegalAction("DM-9", "you have just placed a tile: keep it (end_turn) or take "
+                                     "it back to place another (take_back)")
+    if kind == "end_turn":
+        return IllegalAction("DM-9", "no tile was placed this turn that could be kept")
+    if kind == "take_back":
+        if pos.barred is not None:
+            return IllegalAction("DM-9", "only one change a turn: the tile "
+                                         f"{name(pos.barred)} was already taken back")
+        return IllegalAction("DM-9", "no change now: a tile can be taken back only by its "
+                                     "player, right after placing it and before the next "
+                                     "player acts")
+    fits = any(isinstance(a, Place) for a in legal_now)
+    if kind in ("draw", "pass"):
+        if phase == LEAD:
+            return IllegalAction("DM-2", "the lead places a tile of the hand")
+        if pos.barred is not None:
+            return IllegalAction("DM-9", "after taking a tile back, place another tile")
+        if fits:
+            if not any(is_metro(pos, a) for a in legal_now if isinstance(a, Place)):
+                return IllegalAction("DM-6", "a tile in hand fits: place it (draw or pass only "
+                                             "when nothing fits)")
+            return IllegalAction("DM-R2", "every placement in hand makes Metro and nothing else "
+                                          "is left to do: the Metro is forced")
+        if kind == "pass":
+            return IllegalAction("DM-6", "the bazaar is not empty: draw until a tile fits")
+        return IllegalAction("DM-6", "the bazaar is empty: pass")
+    assert isinstance(action, Place)
+    return _diagnose_place(pos, action, legal_now, fits)
+
+
+def _diagnose_place(pos: Position, action: Place, legal_now: list[Action],
+                    fits: bool) -> IllegalAction:
+    tile = as_tile(action.tile, pos.max_pip)
+    if tile is None:
+        return IllegalAction("DM-1", f"a tile is [low, high] with 0 <= low <= high <= "
+                                     f"{pos.max_pip}, not {list(action.tile)!r}")
+    if tile not in pos.hand:
+        return IllegalAction("DM-3", f"you do not hold {name(tile)}")
+    if tile == pos.barred:
+        return IllegalAction("DM-9", f"a change places another tile than {name(tile)}, "
+                                     "the one taken back")
+    if pos.phase == LEAD:
+        if action.face == CLOSED:
+            return IllegalAction("DM-4", "the lead tile is placed face up, with two ends")
+        if action.end is not None or action.face is not None:
+            return IllegalAction("DM-4", "the lead tile goes on the empty table: no end and "
+                                         "no face")
+        if pos.must_lead is not None and tile != pos.must_lead:
+            return IllegalAction("DM-2", f"the first game is led with the lowest double, "
+                                         f"{name(pos.must_lead)}")
+        return IllegalAction("DM-2", f"{name(tile)} can't lead now")
+    layout = pos.layout
+    if action.end is None:
+        return IllegalAction("DM-3", "the layout has begun: name the end to place on")
+    if not 0 <= action.end < len(layout.ends):
+        return IllegalAction("DM-3", f"there is no end {action.end}")
+    end = layout.ends[action.end]
+    if end.covered_by is not None:
+        cover = layout.tiles[end.covered_by]
+        how = " face down" if cover.face == CLOSED else ""
+        return IllegalAction("DM-3", f"end {end.id} is closed: {name(cover.tile)}{how} "
+                                     "covers it")
+    if end.value not in tile:
+        return IllegalAction("DM-3", f"{name(tile)} does not match end {end.id} "
+                                     f"(value {end.value})")
+    if not layout.live(end.value):
+        return IllegalAction("DM-5", f"end {end.id} is dead: no tile of {end.value} is left")
+    if is_double(tile):
+        plain = pos.first_double == PLAIN and layout.first_double_plain()
+        if plain and action.face is not None:
+            return IllegalAction("DM-R3", "the first double after a plain lead is placed as a "
+                                          "plain two-ended tile (first_double='plain'): no face")
+        if not plain and action.face not in FACES:
+            return IllegalAction("DM-4", "a double is placed face 'open' (three ends) or "
+                                         "'closed' (closes the end)")
+    elif action.face is not None:
+        return IllegalAction("DM-4", "only a double is placed face up or down; leave face empty")
+    if is_metro(pos, action):
+        if fits:
+            return IllegalAction("DM-8", "that closes the last open end (Metro); it is "
+                                         "forbidden while another placement exists")
+        return IllegalAction("DM-R2", "Metro is made only when forced: draw from the bazaar "
+                                      "first")
+    if not fits:
+        return IllegalAction("DM-6", "no placement now")
+    return IllegalAction("DM-3", f"{action} is not a legal placement now")
