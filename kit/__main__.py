@@ -1,4 +1,5 @@
-"""Command line: ``python -m kit bench GAME``, ``python -m kit stats GAME``."""
+"""Command line: ``python -m kit bench GAME|simulate``, ``python -m kit stats GAME``,
+``python -m kit simulate GAME``."""
 
 from __future__ import annotations
 
@@ -12,19 +13,49 @@ from kit import bench
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:2] == ["bench", "boards"]:
+        # The boards benchmark (Voilà + Chromium) lives with the boards; loaded only here,
+        # so kit itself never imports widgets.
+        return importlib.import_module("widgets.bench").main(argv[2:])
     parser = argparse.ArgumentParser(prog="python -m kit", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("bench", help="games per second of a game's engine and bots")
-    b.add_argument("target", help="a game name")
+    b.add_argument("target", help="a game name, or 'simulate' (recorded games/s, 1 and 2 "
+                                  "workers), or 'boards' (Voilà + Chromium: click latency "
+                                  "and page load; see python -m kit bench boards --help)")
     b.add_argument("--players", type=int, nargs="*", help="seat counts (default: the game's)")
-    b.add_argument("--seconds", type=float, default=3.0, help="time per figure")
+    b.add_argument("--seconds", type=float, default=None,
+                   help="time per figure (default 3; 10 for the 1-worker run of 'simulate')")
     s = sub.add_parser("stats", help="statistics of seeded rule-bot games (closing notes)")
     s.add_argument("game")
     s.add_argument("--players", type=int, required=True)
     s.add_argument("--games", type=int, default=1000)
     s.add_argument("--bots", default="rule")
+    m = sub.add_parser("simulate", help="play and record many bot games (kit.simulate)")
+    m.add_argument("game")
+    m.add_argument("--players", type=int, required=True)
+    m.add_argument("--games", type=int, default=100)
+    m.add_argument("--bots", default="rule", help="one bot for all seats, or one per seat: "
+                                                  "rule,random,...")
+    m.add_argument("--option", action="append", default=[], metavar="K=V",
+                   help="a game option (JSON value or text), repeatable")
+    m.add_argument("--workers", type=int, default=1)
+    m.add_argument("--db", default=None, help="SQLAlchemy URL or SQLite file (default: "
+                                              "$KIT_RECORD_URL or ./playtests.sqlite)")
+    m.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    m.add_argument("--label", default=None, help="the session label")
     args = parser.parse_args(argv)
 
+    if args.command == "bench" and args.target == "simulate":
+        from kit.simulate import bench as bench_simulate
+
+        bench_simulate(args.seconds or 10.0, players=(args.players or [3])[0])
+        return 0
+    if args.command == "bench" and args.seconds is None:
+        args.seconds = 3.0
+    if args.command == "simulate":
+        return _simulate(args)
     if args.command == "bench":
         module = _game_module(args.target, "bench")
         if module is not None and hasattr(module, "main"):
@@ -43,6 +74,22 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(out, indent=2, ensure_ascii=False))
         return 0
     return 2
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from kit.record import RecordError
+    from kit.simulate import parse_option, simulate
+
+    try:
+        options = dict(parse_option(o) for o in args.option)
+        run = simulate(args.game, args.players, args.games, args.bots, options,
+                       workers=args.workers, db=args.db, seed=args.seed, label=args.label,
+                       progress="text")
+    except (kit.ConfigError, RecordError) as exc:
+        print(f"kit simulate: {exc}", file=sys.stderr)
+        return 2
+    print(run.summary())
+    return 0
 
 
 def _game_module(game: str, part: str):

@@ -1,0 +1,54 @@
+"""Errors of the recording store: each says which store, game and action is at fault."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class RecordError(Exception):
+    """Base of the recording errors."""
+
+
+class StoreError(RecordError):
+    """A store that can't be opened or used: bad URL, missing file, unreachable server,
+    a database that is not a kit store, an action recorded twice."""
+
+    def __init__(self, url: str, message: str) -> None:
+        self.url = url
+        self.message = message
+        super().__init__(f"recording store {url}: {message}")
+
+
+class SchemaTooNew(StoreError):
+    """The store was written by a newer kit (a higher schema version)."""
+
+    def __init__(self, url: str, found: int, supported: int) -> None:
+        self.found = found
+        self.supported = supported
+        super().__init__(url, f"has schema version {found}, but this kit reads versions up to "
+                              f"{supported}; upgrade the kit to read it (nothing was changed)")
+
+
+class ReplayDiverged(RecordError):
+    """A recorded game no longer replays to what was recorded (e.g. the rules changed).
+
+    ``game_id`` is the game, ``seq`` the action (0-based position in the game's history;
+    None when the game fails before its first action, e.g. an option was removed).
+    """
+
+    def __init__(self, game_id: int, seq: int | None, message: str,
+                 action: Any = None, recorded_rules: str = "", current_rules: str = "") -> None:
+        self.game_id = game_id
+        self.seq = seq
+        self.action = action
+        self.message = message
+        where = (f"recorded game {game_id}" + (f", action {seq}" if seq is not None else "")
+                 + (f" {action}" if action is not None else ""))
+        rules = ""
+        if recorded_rules and recorded_rules != current_rules:
+            rules = f" (recorded under rules {recorded_rules!r}, the kit now has {current_rules!r})"
+        super().__init__(f"{where} no longer replays: {message}{rules}")
+
+
+class WriteRefused(StoreError):
+    """The store refused a write that breaks its constraints (e.g. an action recorded twice)."""

@@ -1,0 +1,611 @@
+"""The recording store and the :class:`Recorder` that boards and the simulator call.
+
+    from kit.record import Recorder
+    rec = Recorder()                      # the default SQLite file (default_url())
+    session = rec.session(label="Tuesday club", facilitator="Ann", place="School 5")
+    g = rec.start_game(state, seats=["human:Ann", "bot:rule"], session=session)
+    g.action(state.history[-1], thinking_time=1.7)   # after each apply: one commit
+    g.finish(state.result())
+    g.feedback(seat=0, rating=4, text="fun", unclear_rule="WL-6")
+
+SQLite files run in WAL mode with ``synchronous=NORMAL``: every action is its own
+committed transaction, so a process that is killed (even by SIGKILL) loses no action
+that :meth:`GameRecord.action` returned from (a power cut may lose the last ones).
+Writers take the lock up front (``BEGIN IMMEDIATE``) and wait up to a minute for it,
+so many processes can record into one file at once. Any other SQLAlchemy URL works
+(``postgresql://user@host/db`` uses psycopg 3).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, TypeVar
+
+import sqlalchemy as sa
+
+import kit
+from kit.contract import Action, GameState
+from kit.errors import ConfigError, IllegalAction
+from kit.record import schema
+from kit.record.errors import (
+    RecordError,
+    ReplayDiverged,
+    SchemaTooNew,
+    StoreError,
+    WriteRefused,
+)
+
+#: the store used when none is named: ``$KIT_RECORD_URL`` or this file in the working folder
+DEFAULT_URL = "sqlite:///playtests.sqlite"
+
+#: how long a writer waits for another process's write lock before giving up
+BUSY_TIMEOUT_S = 60.0
+
+#: shown by the playtest apps before a game (they record by default)
+CONSENT_NOTE = ("This game is recorded for playtesting: the moves, how long each took, "
+                "the seat names you type and any feedback you leave are saved on this "
+                "machine to improve the game. Use a nickname if you prefer.")
+
+T = TypeVar("T")
+
+
+def default_url() -> str:
+    """``$KIT_RECORD_URL`` if set, else :data:`DEFAULT_URL` (./playtests.sqlite)."""
+    return os.environ.get("KIT_RECORD_URL") or DEFAULT_URL
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+def resolve_url(url: str | Path | sa.URL | None) -> sa.URL:
+    """A SQLAlchemy URL from a URL, a plain file path (SQLite) or None (the default).
+
+    ``postgresql://`` without a driver means psycopg 3 when psycopg2 is not installed.
+    """
+    if url is None:
+        url = default_url()
+    if isinstance(url, sa.URL):
+        u = url
+    else:
+        text = os.fspath(url)
+        if "://" not in text:
+            text = "sqlite:///" + text
+        try:
+            u = sa.make_url(text)
+        except (sa.exc.ArgumentError, ValueError) as exc:
+            raise StoreError(str(url), f"not a database URL or file path ({exc})") from None
+    if u.drivername == "postgresql":
+        try:
+            import psycopg2  # noqa: F401
+        except ModuleNotFoundError:
+            u = u.set(drivername="postgresql+psycopg")
+    return u
+
+
+def _show(u: sa.URL) -> str:
+    return u.render_as_string(hide_password=True)
+
+
+def _first_line(exc: BaseException) -> str:
+    orig = getattr(exc, "orig", None) or exc
+    text = str(orig).strip() or type(orig).__name__
+    return text.splitlines()[0]
+
+
+class Store:
+    """An opened recording store: the engine, with the schema checked (and created).
+
+    ``create=False`` refuses to make a new store (for reading: a missing file or an
+    empty database is an error, not a silently empty result).
+    """
+
+    def __init__(self, url: str | Path | sa.URL | None = None, *, create: bool = True) -> None:
+        self.url = resolve_url(url)
+        self.shown = _show(self.url)
+        self.is_sqlite = self.url.get_backend_name() == "sqlite"
+        self.engine = self._make_engine(create)
+        try:
+            self._check_schema(create)
+        except BaseException:
+            self.engine.dispose()
+            raise
+
+    # -- opening ------------------------------------------------------------------------
+
+    def _make_engine(self, create: bool) -> sa.Engine:
+        u = self.url
+        kwargs: dict[str, Any] = {}
+        memory = False
+        if self.is_sqlite:
+            memory = u.database in (None, "", ":memory:")
+            if not memory:
+                path = Path(u.database)
+                if not create and not path.exists():
+                    raise StoreError(self.shown, f"no recording store at {path} (no such file)")
+                if not path.parent.is_dir():
+                    raise StoreError(self.shown, f"cannot create {path}: the folder "
+                                                 f"{path.parent} does not exist")
+            kwargs["connect_args"] = {"timeout": BUSY_TIMEOUT_S, "check_same_thread": False}
+            if memory:
+                kwargs["poolclass"] = sa.pool.StaticPool
+        elif u.get_backend_name() == "postgresql" and "connect_timeout" not in u.query:
+            kwargs["connect_args"] = {"connect_timeout": 10}
+        try:
+            engine = sa.create_engine(u, **kwargs)
+        except (sa.exc.ArgumentError, ModuleNotFoundError, ImportError) as exc:
+            raise StoreError(self.shown, f"cannot open this kind of database: {exc}") from None
+        if self.is_sqlite:
+            _sqlite_setup(engine, wal=not memory)
+        return engine
+
+    def _check_schema(self, create: bool) -> None:
+        def check(conn: sa.Connection) -> None:
+            if not self.is_sqlite and self.url.get_backend_name() == "postgresql":
+                # one creator at a time; DDL is transactional in PostgreSQL
+                conn.execute(sa.text("SELECT pg_advisory_xact_lock(7037364)"))
+            names = set(sa.inspect(conn).get_table_names())
+            if schema.meta.name in names:
+                row = conn.execute(sa.select(schema.meta.c.value).where(
+                    schema.meta.c.key == "schema_version")).first()
+                found = int(row[0]) if row else 0
+                if found > schema.SCHEMA_VERSION:
+                    raise SchemaTooNew(self.shown, found, schema.SCHEMA_VERSION)
+                if found < 1 or not set(schema.KIT_TABLES) <= names:
+                    raise StoreError(self.shown, f"is a damaged kit store (schema version "
+                                                 f"{found}, tables {sorted(names)})")
+                return
+            if names & set(schema.KIT_TABLES):
+                raise StoreError(self.shown, "has tables named like the kit's "
+                                             f"({sorted(names & set(schema.KIT_TABLES))}) but "
+                                             "no kit_meta table: not a kit recording store")
+            if not create:
+                raise StoreError(self.shown, "is not a kit recording store (it has no "
+                                             "kit_meta table); record a game into it first")
+            schema.metadata.create_all(conn)
+            conn.execute(sa.insert(schema.meta).values(
+                key="schema_version", value=str(schema.SCHEMA_VERSION)))
+
+        if create:
+            self.write(check)
+        else:
+            self.read(check)
+
+    # -- transactions -------------------------------------------------------------------
+
+    def write(self, work: Callable[[sa.Connection], T]) -> T:
+        """Run ``work(conn)`` in one write transaction (committed on return)."""
+        try:
+            with self.engine.begin() as conn:
+                return work(conn)
+        except sa.exc.IntegrityError as exc:
+            raise WriteRefused(self.shown, f"refused a write: {_first_line(exc)}") from exc
+        except (sa.exc.OperationalError, sa.exc.InterfaceError, sa.exc.ProgrammingError) as exc:
+            raise StoreError(self.shown, f"cannot write: {_first_line(exc)}") from exc
+
+    def read(self, work: Callable[[sa.Connection], T]) -> T:
+        """Run ``work(conn)`` in a read transaction (never takes SQLite's write lock)."""
+        try:
+            with self.engine.connect() as conn:
+                conn = conn.execution_options(kit_read=True)
+                with conn.begin():
+                    return work(conn)
+        except (sa.exc.OperationalError, sa.exc.InterfaceError, sa.exc.ProgrammingError) as exc:
+            raise StoreError(self.shown, f"cannot read: {_first_line(exc)}") from exc
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+    def __repr__(self) -> str:
+        return f"<Store {self.shown}>"
+
+
+def _sqlite_setup(engine: sa.Engine, wal: bool) -> None:
+    """WAL, a busy timeout, foreign keys, and ``BEGIN IMMEDIATE`` for writers.
+
+    pysqlite's own transaction handling is switched off so that SQLAlchemy's ``begin``
+    emits the BEGIN: a writer that starts deferred and upgrades later can fail at once
+    with "database is locked" when another process committed in between.
+    """
+
+    @sa.event.listens_for(engine, "connect")
+    def _connect(dbapi_conn: Any, _record: Any) -> None:
+        dbapi_conn.isolation_level = None
+        cur = dbapi_conn.cursor()
+        cur.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+        if wal:
+            cur.execute("PRAGMA journal_mode = WAL")
+        cur.execute("PRAGMA synchronous = NORMAL")
+        cur.execute("PRAGMA foreign_keys = ON")
+        cur.close()
+
+    @sa.event.listens_for(engine, "begin")
+    def _begin(conn: sa.Connection) -> None:
+        read = conn.get_execution_options().get("kit_read", False)
+        conn.exec_driver_sql("BEGIN" if read else "BEGIN IMMEDIATE")
+
+
+def open_store(source: Store | Recorder | str | Path | sa.URL | None = None, *,
+               create: bool = False) -> Store:
+    """A :class:`Store` from a store, a recorder, a URL or path, or None (the default)."""
+    if isinstance(source, Store):
+        return source
+    if isinstance(source, Recorder):
+        return source.store
+    return Store(source, create=create)
+
+
+# --------------------------------------------------------------------------- recording
+
+
+@dataclass(frozen=True)
+class SessionRecord:
+    """A recorded playtest session."""
+
+    id: int
+    label: str = ""
+    facilitator: str = ""
+    place: str = ""
+    notes: str = ""
+
+
+def _action_json(action: Any) -> dict:
+    if isinstance(action, Action):
+        return action.to_json()
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise RecordError(f"an action to record is an action object or its JSON dict with a "
+                          f"'type', not {action!r}")
+    return dict(action)
+
+
+def _seat_of(action: dict) -> int | None:
+    seat = action.get("seat")
+    return seat if isinstance(seat, int) and not isinstance(seat, bool) else None
+
+
+class GameRecord:
+    """One game being recorded; made by :meth:`Recorder.start_game` or :meth:`Recorder.resume`.
+
+    Unbuffered (boards): the game row is written at once and each :meth:`action` is
+    one commit. Buffered (the simulator): nothing is written until :meth:`finish`,
+    which writes the game and all its actions in one transaction.
+    """
+
+    def __init__(self, store: Store, row: dict, *, next_seq: int, state: GameState | None,
+                 buffered: bool, game_id: int | None) -> None:
+        self.store = store
+        self.id = game_id
+        self.next_seq = next_seq
+        self.finished = False
+        self._row = row
+        self._state = state
+        self._buffered = buffered
+        self._pending: list[dict] = []
+        #: the moves the state had when recording started (kept in its start snapshot)
+        self._start_moves = [dict(a) for a in state.history] if state is not None else []
+        self._start_len = next_seq
+        self._rerecorded = 0
+
+    def __repr__(self) -> str:
+        return (f"<GameRecord {self.id} {self._row['game']} seq={self.next_seq}"
+                f"{' finished' if self.finished else ''}>")
+
+    def action(self, action: Any, thinking_time: float | None = None, *,
+               events: Sequence[dict] | None = None, at: datetime | None = None) -> int:
+        """Record the next applied action (its JSON, as in ``state.history``); return its seq.
+
+        ``thinking_time``: seconds the seat took to decide. ``events``: what ``apply``
+        returned (optional; the loader replays games recorded without them). The moves
+        a state already had at :meth:`Recorder.start_game` are in its start snapshot;
+        recording them again right after the start is accepted and stores nothing.
+        """
+        if self.finished:
+            raise RecordError(f"game {self.id} is finished; it records no more actions")
+        data = _action_json(action)
+        seq = self.next_seq
+        state = self._state
+        if (state is not None and seq == self._start_len == len(state.history)
+                and self._rerecorded < len(self._start_moves)
+                and data == self._start_moves[self._rerecorded]):
+            # nothing was applied since the start: this is a move of the situation the
+            # game started from, recorded again; it is part of the start snapshot
+            self._rerecorded += 1
+            return self._rerecorded - 1
+        if state is not None:
+            expected = state.history[seq] if seq < len(state.history) else None
+            if expected != data:
+                raise RecordError(
+                    f"game {self.id}: action {seq} to record is {data}, but the game's "
+                    f"history has {expected or 'no such action yet'} there; record each "
+                    "action once, in order, after applying it")
+        if thinking_time is not None and not (isinstance(thinking_time, int | float)
+                                              and thinking_time >= 0):
+            raise RecordError(f"thinking_time is seconds >= 0, not {thinking_time!r}")
+        row = {"seq": seq, "seat": _seat_of(data), "type": data["type"], "action": data,
+               "at": at or now(), "events": None if events is None else list(events),
+               "thinking_time": None if thinking_time is None else float(thinking_time)}
+        if self._buffered:
+            self._pending.append(row)
+        else:
+            game_id = self.id
+
+            def insert(conn: sa.Connection) -> None:
+                conn.execute(sa.insert(schema.actions), [{**row, "game_id": game_id}])
+
+            try:
+                self.store.write(insert)
+            except WriteRefused as exc:
+                raise WriteRefused(self.store.shown, f"game {game_id} already has action "
+                                   f"{seq}: is the game recorded twice?") from exc
+        self.next_seq = seq + 1
+        return seq
+
+    def finish(self, result: dict | None = None, *, at: datetime | None = None) -> None:
+        """Mark the game over with its result (default: the state's ``result()``)."""
+        if self.finished:
+            return
+        if result is None and self._state is not None:
+            result = self._state.result()
+        values = {"ended_at": at or now(), "status": "finished",
+                  "result": None if result is None else json.loads(json.dumps(result))}
+        if self._buffered:
+            row = {**self._row, **values}
+            pending = self._pending
+
+            def insert_all(conn: sa.Connection) -> int:
+                inserted = conn.execute(sa.insert(schema.games).values(**row))
+                game_id = inserted.inserted_primary_key[0]
+                if pending:
+                    conn.execute(sa.insert(schema.actions),
+                                 [{**a, "game_id": game_id} for a in pending])
+                return game_id
+
+            self.id = self.store.write(insert_all)
+            self._pending = []
+        else:
+            game_id = self.id
+            self.store.write(lambda conn: conn.execute(
+                sa.update(schema.games).where(schema.games.c.id == game_id).values(**values)))
+        self.finished = True
+
+    def feedback(self, seat: int | None = None, rating: int | None = None, text: str = "",
+                 unclear_rule: str | None = None) -> int:
+        """Record post-game feedback of a seat; returns its id. ``rating`` is 1–5."""
+        if self.id is None:
+            raise RecordError("a buffered game gets feedback only after finish()")
+        return record_feedback(self.store, self.id, seat, rating, text, unclear_rule)
+
+
+def record_feedback(store: Store, game_id: int, seat: int | None, rating: int | None,
+                    text: str, unclear_rule: str | None) -> int:
+    """Store one feedback row (see :meth:`GameRecord.feedback`)."""
+    if rating is not None and (not isinstance(rating, int) or isinstance(rating, bool)
+                               or not 1 <= rating <= 5):
+        raise RecordError(f"rating is a whole number from 1 to 5, not {rating!r}")
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
+        raise RecordError(f"seat is a seat number, not {seat!r}")
+    unclear = (unclear_rule or "").strip() or None
+    row = {"game_id": game_id, "seat": seat, "rating": rating, "text": text or "",
+           "unclear_rule": unclear, "at": now()}
+
+    def insert(conn: sa.Connection) -> int:
+        if conn.execute(sa.select(schema.games.c.id).where(
+                schema.games.c.id == game_id)).first() is None:
+            raise RecordError(f"no recorded game {game_id} to give feedback on")
+        return conn.execute(sa.insert(schema.feedback).values(**row)).inserted_primary_key[0]
+
+    return store.write(insert)
+
+
+class Recorder:
+    """Records sessions, games, actions and feedback into one store (see module doc).
+
+    ``url``: any SQLAlchemy URL or a SQLite file path; None is :func:`default_url`.
+    """
+
+    def __init__(self, url: str | Path | sa.URL | None = None) -> None:
+        self.store = Store(url, create=True)
+
+    @property
+    def url(self) -> str:
+        return self.store.shown
+
+    def __repr__(self) -> str:
+        return f"<Recorder {self.url}>"
+
+    def __enter__(self) -> Recorder:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self.store.dispose()
+
+    def session(self, label: str = "", facilitator: str = "", place: str = "",
+                notes: str = "") -> SessionRecord:
+        """Start a playtest session; pass it to :meth:`start_game`."""
+        values = {"label": label, "facilitator": facilitator, "place": place, "notes": notes}
+        sid = self.store.write(lambda conn: conn.execute(sa.insert(schema.sessions).values(
+            started_at=now(), **values)).inserted_primary_key[0])
+        return SessionRecord(sid, **values)
+
+    def start_game(self, state: GameState, seats: Sequence[str] | None = None,
+                   session: SessionRecord | int | None = None, *,
+                   buffered: bool = False, check_start: bool = True) -> GameRecord:
+        """Start recording ``state``'s game; ``seats`` says who sits where
+        (``"human:Ann"``, ``"bot:rule"``). Stores game, options, seed, seats, kit and
+        rules version and start time.
+
+        A state that its seed and options alone don't reproduce (a prepared situation,
+        or one with moves already made) is stored as a snapshot to replay from.
+        ``check_start=False`` skips that check for a state fresh from ``kit.new_game``.
+        """
+        spec = state.spec
+        if seats is None:
+            seats = ["unknown"] * state.players
+        seats = [str(s) for s in seats]
+        if len(seats) != state.players:
+            raise ConfigError("seats", f"{state.players} seats to name, not {len(seats)}")
+        session_id = session.id if isinstance(session, SessionRecord) else session
+        start_snapshot = None
+        if check_start or state.history:
+            snapshot = state.snapshot()
+            fresh = None
+            if not state.history:
+                with contextlib.suppress(ValueError):
+                    fresh = spec.state_class(state.players, state.seed,
+                                             **state.options).snapshot()
+            if not _same_json(snapshot, fresh):
+                start_snapshot = json.loads(json.dumps(snapshot))
+        row = {"session_id": session_id, "game": spec.name, "players": state.players,
+               "seed": state.seed, "options": json.loads(json.dumps(state.options)),
+               "seats": seats, "kit_version": kit.__version__,
+               "rules_version": spec.rules_version, "started_at": now(), "ended_at": None,
+               "status": "playing", "result": None, "start_snapshot": start_snapshot}
+        game_id = None
+        if not buffered:
+            game_id = self.store.write(lambda conn: conn.execute(
+                sa.insert(schema.games).values(**row)).inserted_primary_key[0])
+        return GameRecord(self.store, row, next_seq=len(state.history), state=state,
+                          buffered=buffered, game_id=game_id)
+
+    def feedback(self, game_id: int, seat: int | None = None, rating: int | None = None,
+                 text: str = "", unclear_rule: str | None = None) -> int:
+        """Feedback on a recorded game by its id."""
+        return record_feedback(self.store, game_id, seat, rating, text, unclear_rule)
+
+    def replay(self, game_id: int) -> GameState:
+        """The state after the recorded actions of game ``game_id``.
+
+        Raises :class:`ReplayDiverged` naming the game and the action when the
+        recording no longer fits the rules.
+        """
+        return replay_game(self.store, game_id)
+
+    def resume(self, game_id: int, check_result: bool = True) -> tuple[GameState, GameRecord]:
+        """Replay an unfinished game and go on recording it (after a crash)."""
+        row = self.store.read(lambda conn: conn.execute(sa.select(schema.games).where(
+            schema.games.c.id == game_id)).mappings().first())
+        if row is None:
+            raise RecordError(f"no recorded game {game_id} in {self.url}")
+        state = replay_game(self.store, game_id, check_result=check_result)
+        if row["status"] == "finished" or state.over:
+            raise RecordError(f"recorded game {game_id} is over; there is nothing to resume")
+        rec = GameRecord(self.store, dict(row), next_seq=len(state.history), state=state,
+                         buffered=False, game_id=game_id)
+        return state, rec
+
+    def game_ids(self, game: str | None = None) -> list[int]:
+        """The ids of the recorded games (of one game if named), in order."""
+        query = sa.select(schema.games.c.id).order_by(schema.games.c.id)
+        if game is not None:
+            query = query.where(schema.games.c.game == game)
+        return self.store.read(lambda conn: [r[0] for r in conn.execute(query)])
+
+    def load(self, game: str | None = None):
+        """The recordings as tidy DataFrames (:func:`kit.record.load`)."""
+        from kit.record.loading import load
+
+        return load(self.store, game)
+
+
+def _same_json(a: Any, b: Any) -> bool:
+    if b is None:
+        return False
+    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+
+
+# --------------------------------------------------------------------------- replay
+
+
+def _norm(obj: Any) -> Any:
+    return json.loads(json.dumps(obj))
+
+
+def replay_recorded(game_row: dict, action_rows: Sequence[dict], *, check_events: bool = True,
+                    check_result: bool = True,
+                    collect_events: bool = False) -> tuple[GameState, list[list[dict]]]:
+    """Replay one recorded game from its seed (or start snapshot) and actions.
+
+    Checks that every action still applies, that it gives the recorded events (when
+    they were recorded) and that a finished game ends with the recorded result.
+    Raises :class:`ReplayDiverged` naming the game and action otherwise. Returns the
+    state and, with ``collect_events``, the events of each action.
+    """
+    game_id = game_row["id"]
+    name = game_row["game"]
+    try:
+        spec = kit.spec(name)
+    except ConfigError as exc:
+        raise ReplayDiverged(game_id, None, str(exc)) from None
+    rules = {"recorded_rules": game_row["rules_version"], "current_rules": spec.rules_version}
+    snap = game_row.get("start_snapshot")
+    try:
+        if snap:
+            state = spec.state_class.restore(snap)
+        else:
+            state = spec.state_class(game_row["players"], game_row["seed"],
+                                     **(game_row["options"] or {}))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise ReplayDiverged(game_id, None, f"the game can't be set up again: {exc}",
+                             **rules) from None
+    per_action: list[list[dict]] = []
+    for row in action_rows:
+        seq = row["seq"]
+        action = row["action"]
+        if seq != len(state.history):
+            raise ReplayDiverged(game_id, len(state.history), "this action is missing from "
+                                 f"the store (the next stored one is {seq})", **rules)
+        try:
+            events = state.apply(action)
+        except (IllegalAction, ValueError) as exc:
+            raise ReplayDiverged(game_id, seq, f"it is illegal now ({exc})", action,
+                                 **rules) from None
+        if check_events and row.get("events") is not None:
+            got, was = _norm(events), row["events"]
+            if got != was:
+                k = next((i for i, (x, y) in enumerate(zip(got, was, strict=False))
+                          if x != y), min(len(got), len(was)))
+                raise ReplayDiverged(
+                    game_id, seq, f"its events differ at event {k}: recorded "
+                    f"{was[k] if k < len(was) else 'nothing'}, replay gives "
+                    f"{got[k] if k < len(got) else 'nothing'}", action, **rules)
+        if collect_events:
+            per_action.append(events if row.get("events") is None else row["events"])
+    if check_result and game_row.get("status") == "finished" and game_row.get("result"):
+        last = action_rows[-1]["seq"] if action_rows else None
+        if not state.over:
+            raise ReplayDiverged(game_id, last, "the game is not over after its last "
+                                 "recorded action, but it was recorded as finished", **rules)
+        got = _norm(state.result())
+        if got != game_row["result"]:
+            diff = sorted(k for k in set(got) | set(game_row["result"])
+                          if got.get(k) != game_row["result"].get(k))
+            raise ReplayDiverged(game_id, last, f"the result differs in {diff}: recorded "
+                                 f"{ {k: game_row['result'].get(k) for k in diff} }, replay "
+                                 f"gives { {k: got.get(k) for k in diff} }", **rules)
+    return state, per_action
+
+
+def replay_game(store: Store, game_id: int, *, check_result: bool = True) -> GameState:
+    """Replay game ``game_id`` of ``store`` (see :func:`replay_recorded`)."""
+    def fetch(conn: sa.Connection) -> tuple[dict | None, list[dict]]:
+        row = conn.execute(sa.select(schema.games).where(
+            schema.games.c.id == game_id)).mappings().first()
+        acts = conn.execute(sa.select(schema.actions).where(
+            schema.actions.c.game_id == game_id).order_by(schema.actions.c.seq)).mappings().all()
+        return (dict(row) if row else None), [dict(a) for a in acts]
+
+    row, acts = store.read(fetch)
+    if row is None:
+        raise RecordError(f"no recorded game {game_id} in {store.shown}")
+    state, _ = replay_recorded(row, acts, check_result=check_result)
+    return state
+

@@ -1,0 +1,300 @@
+"""Batch simulation: many bot games, in parallel processes, recorded like any other game.
+
+    python -m kit simulate hanabi --players 3 --games 1000 --bots rule \\
+        --option keep_score_on_loss=true --workers 2 --db sqlite:///sims.sqlite
+
+    from kit.simulate import simulate
+    run = simulate("hanabi", players=3, games=1000, bots="rule", workers=2,
+                   options={"keep_score_on_loss": True}, db="sims.sqlite")
+    run.load().games            # the recorded games as a DataFrame
+
+Game ``k`` of a run uses seed ``seed + k`` for the deal and a bot generator seeded
+from it, so a run is the same game for game whatever the number of workers. Each
+game goes through :class:`kit.record.Recorder` (buffered: the game and all its
+actions, with their events and the bots' thinking times, in one transaction).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import multiprocessing
+import random
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import kit
+from kit.bots import make_bot
+from kit.errors import ConfigError
+from kit.record.store import Recorder, resolve_url
+
+
+class SimulationError(RuntimeError):
+    """A simulated game failed; the message names the game and the seed to replay it."""
+
+
+@dataclass
+class SimulationResult:
+    """What a run did: where it recorded, which games, how fast."""
+
+    game: str
+    players: int
+    bots: list[str]
+    options: dict
+    url: str
+    session_id: int
+    seeds: range
+    game_ids: list[int] = field(repr=False)
+    seconds: float
+    workers: int
+
+    @property
+    def games(self) -> int:
+        return len(self.game_ids)
+
+    @property
+    def games_per_s(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else math.inf
+
+    def load(self, events: bool = True):
+        """This run's games as a :class:`kit.record.Recording` (other games filtered out)."""
+        from kit.record.loading import load
+
+        rec = load(self.url, self.game, events=events)
+        ids = set(self.game_ids)
+        for name in ("games", "seats", "actions", "events", "feedback"):
+            df = getattr(rec, name)
+            setattr(rec, name, df[df["game_id"].isin(ids)].reset_index(drop=True))
+        return rec
+
+    def summary(self) -> str:
+        return (f"recorded {self.games} {self.game} games ({self.players} players, bots "
+                f"{','.join(self.bots)}, options {self.options or 'defaults'}) into {self.url} "
+                f"as session {self.session_id} in {self.seconds:.1f} s: "
+                f"{self.games_per_s:.0f} games/s with {self.workers} worker(s)")
+
+
+def seat_bots(game: str, players: int, bots: str | Sequence[str]) -> list[str]:
+    """One bot name per seat: one name for every seat, or exactly one per seat."""
+    names = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else list(bots)
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise ConfigError("bots", f"name one bot for every seat or one per seat "
+                                  f"({players}), not {len(names)}: {names}")
+    for name in set(names):
+        make_bot(game, name)  # a ConfigError naming the allowed bots
+    return names
+
+
+def simulate(game: str, players: int, games: int, bots: str | Sequence[str] = "rule",
+             options: dict[str, Any] | None = None, *, workers: int = 1,
+             db: str | Path | None = None, seed: int = 0, progress: str | bool = "auto",
+             label: str | None = None) -> SimulationResult:
+    """Play ``games`` bot games of ``game`` and record them into ``db`` (None: the default
+    store). ``progress``: ``"auto"`` (a widget bar in a notebook, text elsewhere),
+    ``"text"``, or False. Options are validated before anything runs."""
+    spec = kit.spec(game)
+    options = dict(options or {})
+    spec.resolve(players, seed, options)  # ConfigError naming a bad option or seat count
+    names = seat_bots(game, players, bots)
+    if not isinstance(games, int) or games < 0:
+        raise ConfigError("games", f"a number of games >= 0, not {games!r}")
+    if not isinstance(workers, int) or workers < 1:
+        raise ConfigError("workers", f"a number of processes >= 1, not {workers!r}")
+    url = resolve_url(db)
+    if workers > 1 and url.get_backend_name() == "sqlite" and url.database in (
+            None, "", ":memory:"):
+        raise ConfigError("db", "an in-memory SQLite store can't be shared by workers; "
+                                "name a file")
+    recorder = Recorder(url)
+    try:
+        params = {"game": game, "players": players, "bots": names, "options": options,
+                  "games": games, "seed": seed, "workers": workers}
+        session = recorder.session(
+            label=label or f"simulate {game} {players}p {','.join(names)} "
+                           f"{json.dumps(options, sort_keys=True) if options else 'defaults'}",
+            facilitator="kit simulate", notes=json.dumps(params, sort_keys=True))
+        seeds = range(seed, seed + games)
+        task = _Task(url.render_as_string(hide_password=False), session.id, game, players,
+                     names, options)
+        start = time.perf_counter()
+        desc = f"{game} {players}p"
+        if workers == 1 or games <= 1:
+            ids = []
+            with _bar(progress, games, desc) as bar:
+                for s in seeds:
+                    ids.append(_play_recorded(recorder, task, s))
+                    bar.update(1)
+        else:
+            recorder.store.engine.dispose()  # no open connection crosses a fork
+            ids = _run_parallel(task, seeds, workers, progress, desc)
+        seconds = time.perf_counter() - start
+    finally:
+        recorder.close()
+    return SimulationResult(game, players, names, options, recorder.url, session.id, seeds,
+                            sorted(ids), seconds, workers)
+
+
+@dataclass(frozen=True)
+class _Task:
+    url: str
+    session_id: int
+    game: str
+    players: int
+    bots: list[str]
+    options: dict
+
+
+def _play_recorded(recorder: Recorder, task: _Task, seed: int) -> int:
+    """Play one seeded bot game, record it; return its game id."""
+    try:
+        state = kit.new_game(task.game, task.players, seed, **task.options)
+        bots = [make_bot(task.game, name) for name in task.bots]
+        rng = random.Random(f"bots-{seed}")
+        rec = recorder.start_game(state, [f"bot:{b}" for b in task.bots], task.session_id,
+                                  buffered=True, check_start=False)
+        bound = state.spec.max_length(state.players, state.options)
+        clock = time.perf_counter
+        while not state.over:
+            seat = state.to_act
+            legal = state.legal_actions()
+            t0 = clock()
+            action = bots[seat].choose(state.view(seat), legal, rng)
+            thinking = clock() - t0
+            events = state.apply(action)
+            rec.action(state.history[-1], thinking, events=events)
+            if len(state.history) > bound:
+                raise SimulationError(f"longer than the declared bound of {bound} actions")
+        rec.finish(state.result())
+    except Exception as exc:
+        raise SimulationError(f"{task.game} seed {seed} ({task.players} players, bots "
+                              f"{task.bots}, options {task.options}): "
+                              f"{type(exc).__name__}: {exc}") from exc
+    return rec.id
+
+
+# -- parallel workers ---------------------------------------------------------------------
+
+_WORKER_RECORDER: dict[str, Recorder] = {}
+
+
+def _worker_chunk(task: _Task, seeds: list[int]) -> list[int]:
+    rec = _WORKER_RECORDER.get(task.url)
+    if rec is None:
+        rec = _WORKER_RECORDER[task.url] = Recorder(task.url)
+    return [_play_recorded(rec, task, s) for s in seeds]
+
+
+def _chunks(seeds: range, workers: int) -> Iterator[list[int]]:
+    size = max(1, min(20, math.ceil(len(seeds) / (workers * 8))))
+    for i in range(0, len(seeds), size):
+        yield list(seeds[i:i + size])
+
+
+def start_method() -> str:
+    """``fork`` (fast start) from a single-threaded process on Linux, else ``spawn``
+    (a Jupyter kernel has threads, and forking a threaded process is unsafe)."""
+    if sys.platform.startswith("linux") and threading.active_count() == 1:
+        return "fork"
+    return "spawn"
+
+
+def _run_parallel(task: _Task, seeds: range, workers: int, progress: str | bool,
+                  desc: str) -> list[int]:
+    ctx = multiprocessing.get_context(start_method())
+    ids: list[int] = []
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        # submit (and so start the workers) before the progress bar starts its thread
+        pending = {pool.submit(_worker_chunk, task, chunk) for chunk in _chunks(seeds, workers)}
+        try:
+            with _bar(progress, len(seeds), desc) as bar:
+                while pending:
+                    done, pending = wait(pending, return_when=FIRST_EXCEPTION)
+                    for fut in done:
+                        got = fut.result()
+                        ids.extend(got)
+                        bar.update(len(got))
+        except BaseException:
+            for fut in pending:
+                fut.cancel()
+            raise
+    return ids
+
+
+class _NoBar:
+    def update(self, n: int) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def _bar(progress: str | bool, total: int, desc: str) -> Iterator[Any]:
+    if not progress or progress == "off":
+        yield _NoBar()
+        return
+    if progress == "text":
+        from tqdm import tqdm
+    else:
+        from tqdm.auto import tqdm
+    bar = tqdm(total=total, desc=desc, unit="game")
+    try:
+        yield bar
+    finally:
+        bar.close()
+
+
+# -- command line and benchmark -------------------------------------------------------------
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``k=v`` with a JSON value (``true``, ``3``, ``"x"``) or else a plain string."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip():
+        raise ConfigError("option", f"write options as name=value, not {text!r}")
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return key.strip(), value
+
+
+def bench(seconds: float = 10.0, game: str = "hanabi", players: int = 3,
+          bots: str = "rule") -> dict[int, float]:
+    """``python -m kit bench simulate``: recorded games/s with 1 and 2 workers.
+
+    Each run records into a new SQLite file and is timed from the call to its end
+    (starting the worker processes included); the 1-worker run lasts about ``seconds``.
+    """
+    import os
+    import resource
+
+    def cpu_seconds() -> float:
+        return sum(getattr(resource.getrusage(who), f) for who in (
+            resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN) for f in ("ru_utime", "ru_stime"))
+
+    rates: dict[int, float] = {}
+    print(f"load average before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores "
+          "(other processes skew the speed-up)", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        probe = simulate(game, players, 20, bots, db=Path(tmp, "probe.sqlite"),
+                         progress=False, seed=10**6)
+        games = max(100, int(probe.games_per_s * seconds))
+        for workers in (1, 2):
+            cpu = cpu_seconds()
+            run = simulate(game, players, games, bots, workers=workers,
+                           db=Path(tmp, f"w{workers}.sqlite"), progress=False)
+            cpu = cpu_seconds() - cpu
+            rates[workers] = run.games_per_s
+            print(f"simulate {game} {players}p {bots}-bots, {games} recorded games, "
+                  f"{workers} worker(s): {run.games_per_s:8.0f} games/s "
+                  f"({run.seconds:.1f} s wall, {cpu:.1f} s CPU)", flush=True)
+    print(f"speed-up with 2 workers: {rates[2] / rates[1]:.2f}x", flush=True)
+    return rates
