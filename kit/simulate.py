@@ -26,7 +26,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator, Sequence
-from concurrent.futures import FIRST_EXCEPTION, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -218,7 +218,7 @@ def _run_parallel(task: _Task, seeds: range, workers: int, progress: str | bool,
         try:
             with _bar(progress, len(seeds), desc) as bar:
                 while pending:
-                    done, pending = wait(pending, return_when=FIRST_EXCEPTION)
+                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
                     for fut in done:
                         got = fut.result()
                         ids.extend(got)
