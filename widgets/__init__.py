@@ -1,1 +1,32 @@
-"""The boards: one anywidget per game over a small shared base (no rules code here)."""
+"""The boards: one anywidget per game over a small shared base (no rules code here).
+
+``BOARDS[game]()`` imports and returns a game's board class (lazily, so a board
+whose engine is not built yet does not break the others).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+
+def _lazy(module: str, name: str) -> Callable[[], type]:
+    return lambda: getattr(importlib.import_module(module), name)
+
+
+BOARDS: dict[str, Callable[[], type]] = {
+    "hanabi": _lazy("widgets.hanabi", "HanabiBoard"),
+    "waiting_list": _lazy("widgets.waiting_list", "WaitingListBoard"),
+    "pug_party": _lazy("widgets.pug_party", "PugPartyBoard"),
+    "domino_metro": _lazy("widgets.domino_metro", "DominoMetroBoard"),
+}
+
+
+def board(game: str, state: object = None, **kwargs: object) -> object:
+    """A board for ``game``: on ``state``, or on a new game from ``players``, ``seed`` and
+    ``options``; e.g. ``board("hanabi", players=3, mode="hotseat", seats=["human"] * 3)``."""
+    if game not in BOARDS:
+        from kit.errors import ConfigError
+
+        raise ConfigError("game", f"no board for {game!r}; boards: {sorted(BOARDS)}")
+    return BOARDS[game]()(state, **kwargs)

@@ -1,0 +1,76 @@
+"""Fixtures of the browser tests: one Voilà server and one Debian Chromium per session,
+a fresh page per test that may only reach 127.0.0.1, and a screenshot of every failure
+in ``test-artifacts/``."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/seen_cards.py
+
+ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "test-artifacts"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Any:
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report
+
+
+@pytest.fixture(scope="session")
+def voila_url() -> Iterator[str]:
+    if not Path(os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")).exists():
+        pytest.skip("Debian's chromium is not installed (scripts/setup.sh --test installs it)")
+    from widgets.browser import voila_server
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="kit-rec-") as tmp, voila_server(
+            env={"KIT_RECORD_URL": f"sqlite:///{tmp}/playtests.sqlite"},
+            log_path=ARTIFACTS / "voila.log") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    from widgets.browser import launch_chromium
+
+    with sync_playwright() as pw:
+        browser = launch_chromium(pw)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(request: pytest.FixtureRequest, chromium: Any, voila_url: str) -> Iterator[Any]:
+    """A page at projector size; ``page.ws_frames`` holds every websocket frame received;
+    ``page.aborted`` every non-local request that was cut."""
+    from widgets.browser import local_only
+
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    pg.set_default_timeout(30_000)
+    pg.aborted = local_only(pg)
+    pg.ws_frames = []
+    pg.on("websocket", lambda ws: ws.on("framereceived", lambda f: pg.ws_frames.append(f)))
+    pg.errors = []
+    pg.on("pageerror", lambda exc: pg.errors.append(str(exc)))
+    yield pg
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:
+        ARTIFACTS.mkdir(exist_ok=True)
+        name = request.node.name.replace("/", "_").replace("[", "-").replace("]", "")
+        try:
+            pg.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+        except Exception as exc:  # the page may be gone
+            print(f"no screenshot: {exc}")
+    context.close()

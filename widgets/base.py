@@ -1,0 +1,457 @@
+"""The shared base of the boards: one anywidget per game over :class:`Board`.
+
+What reaches the browser (DESIGN.md, "Boards"): the synced traits below and
+nothing else. Outside teacher mode they hold only ``view(seat)`` of the seat
+shown, that seat's legal actions (JSON + readable phrase) and the recent events
+visible to it; the state itself lives in the kernel (``board.state``, a plain
+attribute, never synced). The browser asks for moves with ``model.send``; the
+kernel checks each message (whose turn, which seat is shown, then the engine's
+own ``apply``) and a forged or malformed one changes nothing and shows the error.
+
+Modes:
+
+- ``playtest``: one human seat is shown, the others are bots;
+- ``hotseat``: several human seats share one screen, with a "pass the device"
+  privacy screen between them (meanwhile only the spectator view is synced);
+- ``teacher``: all hands open (``open_hands``, built in the kernel), for a
+  projector; the teacher moves for every human seat;
+- ``replay``: step forward and back through a game's history.
+
+Bots reply from the kernel after ``pause`` seconds (on the kernel's event loop;
+synchronously when there is no running loop, e.g. in plain Python and tests).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from pathlib import Path
+from typing import Any, ClassVar
+
+import anywidget
+import traitlets as t
+
+import kit
+from kit.bots import make_bot
+from kit.contract import GameState, visible
+from kit.errors import ConfigError, IllegalAction
+
+HERE = Path(__file__).parent
+MODES = ("playtest", "hotseat", "teacher", "replay")
+#: how many recent events the browser gets
+RECENT_EVENTS = 12
+
+
+def assets(name: str) -> tuple[str, str]:
+    """The ES module and CSS of board ``name``: the shared base followed by the game's
+    own file (plain concatenation, no build step)."""
+    esm = (HERE / "base.js").read_text(encoding="utf-8") + "\n" + (
+        HERE / f"{name}.js").read_text(encoding="utf-8")
+    css = (HERE / "base.css").read_text(encoding="utf-8") + "\n" + (
+        HERE / f"{name}.css").read_text(encoding="utf-8")
+    return esm, css
+
+
+def parse_seats(seats: list[str] | None, players: int, mode: str) -> list[str]:
+    """Seat kinds: ``"human"`` or ``"bot:<name>"`` (``"bot"`` means the rule bot).
+
+    Default: playtest - seat 0 human, the others rule bots; other modes - all human.
+    """
+    if seats is None:
+        seats = (["human"] + ["bot:rule"] * (players - 1) if mode == "playtest"
+                 else ["human"] * players)
+    if len(seats) != players:
+        raise ConfigError("seats", f"{players} seats needed, not {len(seats)}")
+    out = []
+    for s in seats:
+        if s == "bot":
+            s = "bot:rule"
+        if s != "human" and not (isinstance(s, str) and s.startswith("bot:")):
+            raise ConfigError("seats", f"a seat is 'human' or 'bot:<name>', not {s!r}")
+        out.append(s)
+    humans = out.count("human")
+    if mode == "playtest" and humans != 1:
+        raise ConfigError("seats", f"playtest mode has exactly one human seat, not {humans}; "
+                                   "use mode='hotseat' for several")
+    if mode == "hotseat" and humans < 1:
+        raise ConfigError("seats", "hot-seat mode needs at least one human seat")
+    return out
+
+
+class Board(anywidget.AnyWidget):
+    """A game board. Subclasses set ``GAME``, ``_esm``/``_css`` (:func:`assets`) and may
+    override :meth:`event_text`, :meth:`teacher_hands` and :meth:`auto_move`.
+
+    >>> from widgets.hanabi import HanabiBoard
+    >>> board = HanabiBoard(players=3, seed=1, seats=["human", "bot:rule", "bot:rule"])
+    >>> board.seat, board.state.to_act
+    (0, 0)
+    """
+
+    GAME: ClassVar[str] = ""
+    #: keys of view(seat) that rarely change (catalogues, rule tables): synced apart
+    STATIC_VIEW_KEYS: ClassVar[tuple[str, ...]] = ()
+
+    # -- synced traits: everything the browser gets -----------------------------------
+    game = t.Unicode("").tag(sync=True)
+    title = t.Unicode("").tag(sync=True)
+    mode = t.Unicode("playtest").tag(sync=True)
+    #: the seat shown (None: the spectator view, e.g. behind the privacy screen)
+    seat = t.Int(None, allow_none=True).tag(sync=True)
+    #: "human" | "bot:<name>" per seat, and the names shown
+    seat_kinds = t.List(t.Unicode()).tag(sync=True)
+    names = t.List(t.Unicode()).tag(sync=True)
+    #: view(seat) of the seat shown, less its ``STATIC_VIEW_KEYS``...
+    view = t.Dict().tag(sync=True)
+    #: ...which come apart, so that they travel only when they change (the browser
+    #: merges the two: ``{...view_static, ...view}``)
+    view_static = t.Dict().tag(sync=True)
+    #: the shown seat's legal actions when it is its decision: [{"action": JSON, "text"}]
+    legal = t.List().tag(sync=True)
+    #: recent events visible to the seat shown: [{"type", "text", "seat"}]
+    events = t.List().tag(sync=True)
+    #: the engine's (or the board's) message for the last rejected move
+    error = t.Unicode("").tag(sync=True)
+    #: hot-seat: the seat the device must be passed to (None: no privacy screen)
+    privacy = t.Int(None, allow_none=True).tag(sync=True)
+    #: result() once the game is over
+    result = t.Dict(None, allow_none=True).tag(sync=True)
+    #: teacher mode only: every seat's hand, built from the state in the kernel
+    open_hands = t.List().tag(sync=True)
+    #: actions applied so far (replay: the position)
+    moves = t.Int(0).tag(sync=True)
+    #: replay: the number of actions of the game replayed
+    replay_length = t.Int(0).tag(sync=True)
+    #: the bot seat whose move is being awaited (None: none)
+    thinking = t.Int(None, allow_none=True).tag(sync=True)
+    #: browser messages answered so far
+    replies = t.Int(0).tag(sync=True)
+    #: per seat: a human who auto-passes claim windows (Waiting List, WL-R3)
+    auto_pass = t.List(t.Bool()).tag(sync=True)
+
+    def __init__(self, state: GameState | None = None, *, players: int | None = None,
+                 seed: int | None = None, options: dict | None = None,
+                 seats: list[str] | None = None, mode: str = "playtest",
+                 seat: int | None = None, names: list[str] | None = None, pause: float = 0.8,
+                 recorder: Any = None, session: Any = None, bot_seed: int | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        if mode not in MODES:
+            raise ConfigError("mode", f"{mode!r} is not a mode; choose one of {list(MODES)}")
+        if state is None:
+            spec = kit.spec(self.GAME)
+            state = kit.new_game(self.GAME, players if players is not None else
+                                 spec.min_players, seed, **(options or {}))
+        elif state.spec.name != self.GAME:
+            raise ConfigError("state", f"a {state.spec.name} state on a {self.GAME} board")
+        self.state: GameState = state
+        self.pause = float(pause)
+        self.recorder = recorder
+        self._record: Any = None
+        self._log: list[dict] = []
+        self._timer: Any = None
+        self._since = time.monotonic()
+        self._bot_rng = random.Random(state.seed if bot_seed is None else bot_seed)
+        kinds = parse_seats(seats, state.players, mode if mode != "replay" else "teacher")
+        self._bots = {p: make_bot(self.GAME, k.split(":", 1)[1])
+                      for p, k in enumerate(kinds) if k != "human"}
+        with self.hold_sync():
+            self.game = self.GAME
+            self.title = state.spec.title
+            self.mode = mode
+            self.seat_kinds = kinds
+            self.names = list(names) if names else [
+                f"Seat {p + 1}" + ("" if k == "human" else f" ({k.split(':', 1)[1]} bot)")
+                for p, k in enumerate(kinds)]
+            self.auto_pass = [False] * state.players
+        self._fixed_seat = seat
+        self.on_msg(self._on_msg)
+        if mode == "replay":
+            self._full_history = [dict(a) for a in state.history]
+            self._replay_events = self._replay_event_log()
+            self.replay_length = len(self._full_history)
+            self._shown = seat if seat is not None else 0
+            self._goto(len(self._full_history))
+        else:
+            self._shown = self._first_seat(seat)
+            if recorder is not None:
+                self._start_record(session)
+            self._sync()
+            self._schedule()
+
+    # -- what each game may override ------------------------------------------------------
+
+    def event_text(self, ev: dict) -> str | None:
+        """A readable line for an event (None: not shown in the log)."""
+        fields = ", ".join(f"{k}={v}" for k, v in ev.items()
+                           if k not in ("type", "visible_to", "seat"))
+        return f"{self.who(ev.get('seat'))}{ev['type'].replace('_', ' ')}" + (
+            f": {fields}" if fields else "")
+
+    def teacher_hands(self) -> list:
+        """Teacher mode: every seat's hand as the browser shows it (from each seat's view)."""
+        return [self.state.view(p).get("hand") for p in range(self.state.players)]
+
+    # -- helpers --------------------------------------------------------------------------
+
+    def who(self, seat: Any) -> str:
+        """``"Seat 2: "`` for an event's seat, or ``""``."""
+        if isinstance(seat, int) and 0 <= seat < len(self.names):
+            return f"{self.names[seat]}: "
+        return ""
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.seat_kinds[seat] == "human"
+
+    def _first_seat(self, seat: int | None) -> int | None:
+        humans = [p for p, k in enumerate(self.seat_kinds) if k == "human"]
+        if self.mode == "playtest":
+            return humans[0]
+        if self.mode == "teacher":
+            return seat if seat is not None else self.state.to_act
+        # hot-seat: the privacy screen comes first; nothing is shown until a seat says so
+        return None
+
+    def _record_call(self, method: str, *args: Any, **kwargs: Any) -> Any:
+        """Call the recorder; a recording failure is shown, never stops the game."""
+        try:
+            target = self._record if method != "start_game" else self.recorder
+            return getattr(target, method)(*args, **kwargs)
+        except Exception as exc:  # a broken database must not break the table
+            self.error = f"recording failed: {exc}"
+            return None
+
+    def _start_record(self, session: Any) -> None:
+        labels = [("human:" + n) if k == "human" else k
+                  for n, k in zip(self.names, self.seat_kinds, strict=True)]
+        self._record = self._record_call("start_game", self.state, seats=labels,
+                                         session=session)
+        for action in self.state.history:  # a prepared situation: its moves so far
+            if self._record is not None:
+                self._record_call("action", action, thinking_time=None)
+
+    # -- syncing --------------------------------------------------------------------------
+
+    def _sync(self) -> None:
+        """Push what the seat shown may know (one update message)."""
+        state, seat = self.state, self._shown
+        to_act = state.to_act
+        if self.mode == "hotseat":
+            if self.is_human(to_act) and to_act != seat:
+                seat = self._shown = None
+                privacy = to_act
+            else:
+                privacy = None
+        elif self.mode == "teacher" and self._fixed_seat is None:
+            seat = self._shown = to_act if to_act is not None else self._shown
+            privacy = None
+        else:
+            privacy = None
+        can_act = (self.mode != "replay" and to_act is not None and to_act == seat
+                   and self.is_human(to_act))
+        with self.hold_sync():
+            self.privacy = privacy
+            self.seat = seat
+            view = state.view(seat)
+            if self.STATIC_VIEW_KEYS:
+                self.view_static = {k: view[k] for k in self.STATIC_VIEW_KEYS if k in view}
+                view = {k: v for k, v in view.items() if k not in self.STATIC_VIEW_KEYS}
+            self.view = view
+            self.legal = ([{"action": a.to_json(), "text": str(a)} for a in
+                           state.legal_actions()] if can_act else [])
+            self.events = self._recent(seat)
+            self.result = state.result() if state.over else None
+            self.open_hands = self.teacher_hands() if self.mode == "teacher" else []
+            self.moves = len(state.history)
+            self.thinking = (to_act if to_act is not None and not self.is_human(to_act)
+                             and self.mode != "replay" else None)
+
+    def synced_view(self) -> dict:
+        """The view as the browser puts it together (``view_static`` + ``view``)."""
+        return {**self.view_static, **self.view}
+
+    def _recent(self, seat: int | None) -> list[dict]:
+        out = []
+        for ev in reversed(self._log):
+            if not visible(ev, seat):
+                continue
+            text = self.event_text(ev)
+            if text:
+                out.append({"type": ev["type"], "text": text, "seat": ev.get("seat")})
+                if len(out) == RECENT_EVENTS:
+                    break
+        return out[::-1]
+
+    # -- moves ----------------------------------------------------------------------------
+
+    def _apply(self, action: Any) -> None:
+        """Apply one action of ``to_act`` (raises IllegalAction, changing nothing)."""
+        events = self.state.apply(action)
+        now = time.monotonic()
+        thinking, self._since = now - self._since, now
+        self._log.extend(events)
+        if self._record is not None:
+            self._record_call("action", self.state.history[-1], thinking_time=thinking)
+            if self.state.over:
+                self._record_call("finish", self.state.result())
+
+    def act(self, action: Any) -> None:
+        """Make a human move from Python (as a click would); IllegalAction if refused."""
+        self._check_human_move()
+        self._apply(action)
+        self.error = ""
+        self._sync()
+        self._schedule()
+
+    def _check_human_move(self) -> None:
+        state = self.state
+        rule = state.spec.action_rule
+        if self.mode == "replay":
+            raise IllegalAction(rule, "this is a replay: step through it, no moves")
+        if state.over:
+            raise IllegalAction(rule, "the game is over")
+        to_act = state.to_act
+        if not self.is_human(to_act):
+            raise IllegalAction(rule, f"it is {self.names[to_act]}'s turn, a bot's")
+        if self.privacy is not None:
+            raise IllegalAction(rule, f"pass the device to {self.names[to_act]} first")
+        if to_act != self._shown:
+            raise IllegalAction(rule, f"it is {self.names[to_act]}'s turn, not the seat shown")
+
+    # -- bots -----------------------------------------------------------------------------
+
+    def _next_automatic(self) -> Any:
+        """The move the kernel makes itself now (a bot's, or an auto-pass), or None."""
+        to_act = self.state.to_act
+        if to_act is None or self.mode == "replay":
+            return None
+        if to_act in self._bots:
+            view = self.state.view(to_act)
+            return self._bots[to_act].choose(view, self.state.legal_actions(), self._bot_rng)
+        if self.auto_pass[to_act]:
+            return self.auto_move(to_act)
+        return None
+
+    def auto_move(self, seat: int) -> Any:
+        """A human seat's automatic move (e.g. auto-pass), or None. Default: none."""
+        return None
+
+    def _schedule(self) -> None:
+        """Let the bots move: after ``pause`` seconds each on the kernel's event loop, or
+        all at once when there is no pause or no running loop."""
+        if self._timer is not None:
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None or self.pause <= 0:
+            while (move := self._next_automatic()) is not None:
+                self._apply(move)
+            self._sync()
+            return
+        if self._next_automatic_seat() is not None:
+            self._timer = loop.call_later(self.pause, self._bot_step)
+
+    def _next_automatic_seat(self) -> int | None:
+        to_act = self.state.to_act
+        if to_act is None or self.mode == "replay":
+            return None
+        if to_act in self._bots or self.auto_pass[to_act]:
+            return to_act
+        return None
+
+    def _bot_step(self) -> None:
+        self._timer = None
+        move = self._next_automatic()
+        if move is not None:
+            try:
+                self._apply(move)
+            except IllegalAction as exc:  # a bot bug: show it rather than hang
+                self.error = f"bot move refused: {exc}"
+                return
+        self._sync()
+        self._schedule()
+
+    def close(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        super().close()
+
+    # -- messages from the browser --------------------------------------------------------
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        """Handle a browser message; anything forged or malformed changes nothing.
+
+        Every message gets an answer (``replies`` counts them, in the same update), so
+        the browser knows its click was heard even when nothing else changed."""
+        with self.hold_sync():
+            try:
+                self._handle(content)
+            except IllegalAction as exc:
+                self.error = str(exc)
+                self._sync()
+            self.replies += 1
+
+    def _handle(self, content: Any) -> None:
+        rule = self.state.spec.action_rule
+        if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
+            raise IllegalAction(rule, "malformed message: expected {'kind': ...}")
+        kind = content["kind"]
+        if kind == "act":
+            action = content.get("action")
+            if not isinstance(action, dict):
+                raise IllegalAction(rule, "malformed move: 'action' must be an action dict")
+            self.act(action)
+        elif kind == "reveal" and self.mode == "hotseat":
+            if self.privacy is None:
+                raise IllegalAction(rule, "no seat is waiting behind the privacy screen")
+            self._shown = self.privacy
+            self.error = ""
+            self._sync()
+        elif kind == "step" and self.mode == "replay":
+            to = content.get("to")
+            if not isinstance(to, int) or isinstance(to, bool):
+                raise IllegalAction(rule, "malformed step: 'to' must be an integer")
+            self._goto(max(0, min(to, self.replay_length)))
+        elif kind == "seat" and self.mode in ("replay", "teacher"):
+            seat = content.get("seat")
+            if not (seat is None or (isinstance(seat, int) and not isinstance(seat, bool)
+                                     and 0 <= seat < self.state.players)):
+                raise IllegalAction(rule, f"malformed seat {seat!r}")
+            self._fixed_seat = self._shown = seat
+            self._sync()
+        elif kind == "auto_pass" and self.mode in ("playtest", "hotseat"):
+            on = content.get("on")
+            if not isinstance(on, bool) or self._shown is None:
+                raise IllegalAction(rule, "malformed auto-pass: 'on' must be true or false")
+            flags = list(self.auto_pass)
+            flags[self._shown] = on
+            self.auto_pass = flags
+            self._schedule_after_change()
+        else:
+            raise IllegalAction(rule, f"message {kind!r} is not accepted in {self.mode} mode")
+
+    def _schedule_after_change(self) -> None:
+        self._sync()
+        self._schedule()
+
+    # -- replay ---------------------------------------------------------------------------
+
+    def _replay_event_log(self) -> list[list[dict]]:
+        """The events of each action of the game replayed."""
+        s = self.state
+        state = kit.new_game(self.GAME, s.players, s.seed, **s.options)
+        out = []
+        for action in self._full_history:
+            out.append(state.apply(action))
+        return out
+
+    def _goto(self, position: int) -> None:
+        s = self.state
+        self.state = kit.replay(self.GAME, s.players, s.seed, self._full_history[:position],
+                                **s.options)
+        self._log = [ev for evs in self._replay_events[:position] for ev in evs]
+        self._sync()

@@ -1,0 +1,249 @@
+"""The boards benchmark: ``python -m kit bench boards`` (figures for closing notes, never
+tests).
+
+In one run against one Voilà server in Debian's Chromium it measures
+
+- click-to-DOM-update latency of each board (median and p95 over ``--moves`` clicks of
+  legal moves by the human seat of a playtest game): from the click, in the page, to the
+  board's DOM showing the move (its ``data-moves`` attribute changes, seen by a
+  MutationObserver);
+- the same for :class:`RoundTrip`, a one-button widget whose click makes a bare round
+  trip (``model.send`` -> kernel handler -> one synced trait -> DOM): the floor; and
+  for the same widget replying with ``PAYLOAD`` characters, about a board update's size;
+- the time from opening an app page to an interactive board (a move button on screen),
+  the first one cold (a fresh server), then each game's.
+
+Each timed click comes after an idle gap of ``GAP_S`` (as a person's clicks do). The
+floor is also timed alongside each board (ten clicks of each in turn, in a second tab),
+and each board's ratio is to that floor, so that other load on the machine weighs on
+both alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import nbformat
+import traitlets as t
+
+from widgets.browser import NOTEBOOKS, launch_chromium, local_only, voila_server
+
+GAMES = ("hanabi", "waiting_list", "pug_party", "domino_metro")
+#: the idle time before each timed click, as between a person's clicks
+GAP_S = 0.25
+#: characters of the second floor's reply (about one board update)
+PAYLOAD = 8000
+
+
+class RoundTrip(anywidget.AnyWidget):
+    """One button; a click sends a message, the kernel bumps ``count``, the DOM shows it.
+
+    ``payload`` characters of text ride along with each reply (0: a bare round trip).
+    """
+
+    _esm = """
+export default { render({ model, el }) {
+  const b = document.createElement("button");
+  b.className = "rt-button";
+  const show = () => { b.textContent = `round trips: ${model.get("count")}`;
+                       b.dataset.count = model.get("count"); };
+  b.onclick = () => model.send({ kind: "ping" });
+  model.on("change:count", show);
+  show();
+  el.appendChild(b);
+} };
+"""
+    count = t.Int(0).tag(sync=True)
+    pad = t.Unicode("").tag(sync=True)
+
+    def __init__(self, payload: int = 0, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.payload = payload
+        self.on_msg(lambda _w, content, _b: self._bump(content))
+
+    def _bump(self, content: Any) -> None:
+        if isinstance(content, dict) and content.get("kind") == "ping":
+            with self.hold_sync():
+                if self.payload:
+                    self.pad = f"{self.count:06d}" + "·" * self.payload
+                self.count += 1
+
+
+def _floor_notebook(folder: Path, name: str = "floor", payload: int = 0) -> None:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(
+        f"from widgets.bench import RoundTrip\nRoundTrip(payload={payload})")]
+    nb.cells[0]["id"] = name
+    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python",
+                                 "name": "python3"}
+    nbformat.write(nb, folder / f"{name}.ipynb")
+
+
+# In-page timing: click, then resolve when the watched attribute changes.
+_TIMED_CLICK = """([sel, root, attr]) => new Promise((done) => {
+  const el = document.querySelector(root);
+  const before = el.getAttribute(attr);
+  const obs = new MutationObserver(() => {
+    if (el.getAttribute(attr) !== before) {
+      const t1 = performance.now(); obs.disconnect(); done(t1 - t0);
+    }
+  });
+  obs.observe(el, { attributes: true, attributeFilter: [attr] });
+  const target = sel.startsWith("#pick:")
+    ? document.querySelectorAll(root + " .kit-act")[Number(sel.slice(6))]
+    : document.querySelector(sel);
+  const t0 = performance.now();
+  target.click();
+})"""
+_READY = """() => { const b = document.querySelector('.kit-board');
+  return !!b && !b.dataset.pending &&
+    (b.dataset.over === '1' || Number(b.dataset.legal) > 0); }"""
+
+
+def _summary(samples: list[float]) -> dict:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {"n": len(samples), "median_ms": round(statistics.median(samples), 1),
+            "p95_ms": round(p95, 1)}
+
+
+def _timed_click(page: Any, args: list[str]) -> float:
+    """One timed click after a person's gap: back-to-back clicks with no gap meet the
+    TCP delayed-ACK timer (about 40 ms here) on the websocket, which no person sees."""
+    time.sleep(GAP_S)
+    return page.evaluate(_TIMED_CLICK, args)
+
+
+def bench_floor(page: Any, base: str, moves: int, name: str = "floor") -> dict:
+    args = _open_floor(page, base, name)
+    return _summary([_timed_click(page, args) for _ in range(moves)])
+
+
+def _open_floor(page: Any, base: str, name: str = "floor") -> list[str]:
+    page.goto(f"{base}/voila/render/{name}.ipynb")
+    page.wait_for_selector(".rt-button", timeout=120_000)
+    args = [".rt-button", ".rt-button", "data-count"]
+    for _ in range(5):  # warm-up
+        _timed_click(page, args)
+    return args
+
+
+def bench_board(page: Any, base: str, game: str, moves: int, pause: float, seed: int,
+                floor_page: Any = None) -> tuple[dict, dict | None]:
+    """Click random legal moves of the human seat; time each click to the DOM update.
+
+    With ``floor_page`` (an open floor page), the floor is timed in the same stretch of
+    time, ten clicks of each in turn, so that a busy machine weighs on both alike.
+    Returns (board figures, floor figures of the same stretch or None)."""
+    rng = random.Random(seed)
+    page.goto(f"{base}/voila/render/{game}_app.ipynb?start=1&record=0&pause={pause}"
+              f"&seed={seed}")
+    page.wait_for_selector(".kit-board", timeout=120_000)
+    samples: list[float] = []
+    floor: list[float] = []
+    floor_args = [".rt-button", ".rt-button", "data-count"]
+    warm = 3
+    while len(samples) < moves:
+        page.wait_for_function(_READY, timeout=60_000)
+        if page.get_attribute(".kit-board", "data-over") == "1":
+            page.click(".kit-play-again")
+            page.wait_for_function("() => (document.querySelector('.kit-board') || {dataset: {}})"
+                                   ".dataset.over === '0'")
+            continue
+        n = len(page.query_selector_all(".kit-board .kit-act"))
+        ms = _timed_click(page, [f"#pick:{rng.randrange(n)}", ".kit-board", "data-moves"])
+        if warm:
+            warm -= 1
+            continue
+        samples.append(ms)
+        if floor_page is not None and len(samples) % 10 == 0:
+            floor += [_timed_click(floor_page, floor_args) for _ in range(10)]
+    return _summary(samples), (_summary(floor) if floor else None)
+
+
+def page_to_board(page: Any, base: str, game: str, seed: int) -> float:
+    """Seconds from opening an app page (autostart) to a move button on screen."""
+    start = time.perf_counter()
+    page.goto(f"{base}/voila/render/{game}_app.ipynb?start=1&record=0&pause=0&seed={seed}")
+    page.wait_for_selector(".kit-board .kit-act", timeout=120_000)
+    return round(time.perf_counter() - start, 2)
+
+
+def run(games: tuple[str, ...] = GAMES, moves: int = 50, pause: float = 0.05,
+        seed: int = 1) -> dict:
+    """All the figures, as a dict (and printed)."""
+    from playwright.sync_api import sync_playwright
+
+    out: dict[str, Any] = {"moves": moves, "pause_s": pause, "boards": {}, "page_to_board_s": {}}
+    with tempfile.TemporaryDirectory(prefix="kit-bench-") as tmp:
+        folder = Path(tmp)
+        for game in games:
+            shutil.copy(NOTEBOOKS / f"{game}_app.ipynb", folder)
+        _floor_notebook(folder)
+        _floor_notebook(folder, "floor_payload", PAYLOAD)
+        with voila_server(folder) as base, sync_playwright() as pw:
+            browser = launch_chromium(pw)
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            page = context.new_page()
+            local_only(page)
+            cold = page_to_board(page, base, games[0], seed)
+            out["page_to_board_cold_s"] = {games[0]: cold}
+            _print(f"page to interactive board, cold ({games[0]})", f"{cold:.2f} s")
+            for game in games:
+                secs = page_to_board(page, base, game, seed)
+                out["page_to_board_s"][game] = secs
+                _print(f"page to interactive board ({game})", f"{secs:.2f} s")
+            out["floor"] = bench_floor(page, base, moves)
+            _print("bare round trip (one-button widget)", _fmt(out["floor"]))
+            out["floor_payload"] = bench_floor(page, base, moves, "floor_payload")
+            _print(f"round trip with {PAYLOAD // 1000} KB of text", _fmt(out["floor_payload"]))
+            floor_page = context.new_page()
+            local_only(floor_page)
+            _open_floor(floor_page, base)
+            for game in games:
+                got, floor = bench_board(page, base, game, moves, pause, seed, floor_page)
+                got["floor_same_time"] = floor
+                got["median_vs_floor"] = round(got["median_ms"] / floor["median_ms"], 2)
+                out["boards"][game] = got
+                _print(f"click to DOM update ({game})",
+                       f"{_fmt(got)}  ({got['median_vs_floor']}x the floor's "
+                       f"{floor['median_ms']:.1f} ms meanwhile)")
+            browser.close()
+    return out
+
+
+def _fmt(s: dict) -> str:
+    return f"median {s['median_ms']:.1f} ms, p95 {s['p95_ms']:.1f} ms over {s['n']}"
+
+
+def _print(label: str, value: str) -> None:
+    print(f"{label:<48} {value}", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m kit bench boards", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", nargs="*", default=list(GAMES))
+    parser.add_argument("--moves", type=int, default=50, help="timed clicks per board (>= 50)")
+    parser.add_argument("--pause", type=float, default=0.05, help="bot pause, seconds")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args(argv)
+    figures = run(tuple(args.games), args.moves, args.pause, args.seed)
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

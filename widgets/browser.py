@@ -1,0 +1,129 @@
+"""A Voilà server and Debian's Chromium, for the browser tests and the boards benchmark.
+
+- :func:`voila_server` starts ``voila`` from the running interpreter's folder on a free
+  loopback port (``--Voila.port_retries=0``), with the Jupyter config, data and runtime
+  folders in a temporary folder, idle kernels culled, and waits until a static file
+  (not a notebook page) answers.
+- :func:`launch_chromium` starts Debian's ``chromium`` through Playwright (Playwright's own
+  browser download is never used); :func:`local_only` aborts every non-local request
+  (e.g. the Font Awesome CDN).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+CHROMIUM = os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+#: a static file Voilà serves without starting a kernel
+READY_PATH = "/voila/templates/lab/static/index.css"
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def voila_executable() -> str:
+    """``voila`` next to the running Python (the venv's, in CI ``.venv``)."""
+    here = Path(sys.executable).parent / "voila"
+    return str(here) if here.exists() else (shutil.which("voila") or "voila")
+
+
+@contextlib.contextmanager
+def voila_server(notebooks: Path = NOTEBOOKS, env: dict[str, str] | None = None,
+                 timeout: float = 60.0, log_path: Path | None = None) -> Iterator[str]:
+    """Serve ``notebooks`` with Voilà; yields the base URL (``http://127.0.0.1:PORT``)."""
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="kit-voila-") as tmp:
+        run_env = dict(os.environ)
+        for name in ("config", "data", "runtime"):
+            folder = Path(tmp, name)
+            folder.mkdir()
+            run_env[f"JUPYTER_{name.upper()}_DIR"] = str(folder)
+        run_env["JUPYTER_PLATFORM_DIRS"] = "1"
+        run_env["IPYTHONDIR"] = str(Path(tmp, "ipython"))
+        run_env["MPLCONFIGDIR"] = str(Path(tmp, "mpl"))
+        run_env["PYTHONUNBUFFERED"] = "1"
+        run_env.update(env or {})
+        cmd = [voila_executable(), str(notebooks), "--no-browser", "--Voila.ip=127.0.0.1",
+               f"--port={port}", "--Voila.port_retries=0",
+               "--MappingKernelManager.cull_idle_timeout=300",
+               "--MappingKernelManager.cull_interval=60",
+               "--VoilaConfiguration.show_tracebacks=True"]
+        log = open(log_path or Path(tmp, "voila.log"), "w")  # noqa: SIM115 - closed below
+        proc = subprocess.Popen(cmd, env=run_env, stdout=log, stderr=subprocess.STDOUT,
+                                cwd=notebooks)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            _wait_ready(base + READY_PATH, proc, timeout, log.name)
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+            log.close()
+
+
+def _wait_ready(url: str, proc: subprocess.Popen, timeout: float, log_name: str) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"voila exited with {proc.returncode}; see {log_name}:\n"
+                               + Path(log_name).read_text()[-3000:])
+        try:
+            with urllib.request.urlopen(url, timeout=2) as resp:
+                if resp.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"voila did not serve {url} within {timeout} s")
+
+
+def launch_chromium(playwright: Any, **kwargs: Any) -> Any:
+    """Debian's chromium via Playwright (never Playwright's own download)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                      headless=True, **kwargs)
+
+
+def is_local(url: str) -> bool:
+    parsed = urlparse(url)
+    if parsed.scheme in ("data", "blob", "about"):
+        return True
+    return parsed.hostname in ("127.0.0.1", "localhost", "::1")
+
+
+def local_only(page: Any) -> list[str]:
+    """Abort every non-local request of ``page``; returns the list of aborted URLs."""
+    aborted: list[str] = []
+
+    def route(r: Any) -> None:
+        if is_local(r.request.url):
+            r.continue_()
+        else:
+            aborted.append(r.request.url)
+            r.abort()
+
+    page.route("**/*", route)
+    return aborted

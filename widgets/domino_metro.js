@@ -1,0 +1,221 @@
+// «Домино-Метро» board (widgets/domino_metro.js), appended to base.js. DM-1..DM-11.
+// The layout is drawn on a grid: every tile takes two cells along its heading; a tile
+// whose way is blocked turns left or right (geometry only, never rules).
+
+const DM_U = 44; // one grid cell in SVG units
+// a line turns (snakes) past these many cells from the lead: fewer on a phone
+const DM_BOX_X = () => (window.innerWidth < 600 ? 3.5 : 7.5);
+const DM_BOX_Y = 6;
+const DM_DIR = { 0: [1, 0], 90: [0, -1], 180: [-1, 0], 270: [0, 1] };
+const dmKey = (c) => `${c[0]},${c[1]}`;
+const dmAdd = (c, d) => [c[0] + DM_DIR[d][0], c[1] + DM_DIR[d][1]];
+const dmTurn = (d, by) => (((d + by) % 360) + 360) % 360;
+
+/** cells of every tile and every end, from the layout tree */
+function dmGeometry(layout) {
+  const used = new Map();
+  const tiles = {};
+  const ends = {};
+  const endsOf = {};
+  for (const e of layout.ends) (endsOf[e.tile] ??= []).push(e);
+  const placeEnds = (t) => {
+    for (const e of endsOf[t.id] || []) {
+      let cell;
+      let dir;
+      if (t.id === 0 && e.side === "west") { cell = dmAdd(t.cells[0], 180); dir = 180; }
+      else if (t.id === 0 && e.side === "east") { cell = dmAdd(t.cells[1], 0); dir = 0; }
+      else if (e.side === "branch") { dir = dmTurn(t.dir, 90); cell = dmAdd(t.cells[0], dir); }
+      else { dir = t.dir; cell = dmAdd(t.cells[1], dir); }
+      ends[e.id] = { ...e, cell, dir };
+    }
+  };
+  const boxX = DM_BOX_X();
+  const inside = (c) => Math.abs(c[0] - 0.5) <= boxX && Math.abs(c[1]) <= DM_BOX_Y;
+  for (const t of layout.tiles) {
+    let cells;
+    let dir;
+    let reverse;
+    let tSnake;
+    if (t.parent === null || t.parent === undefined) {
+      cells = [[0, 0], [1, 0]];
+      dir = 0;
+    } else {
+      const e = ends[t.end];
+      const start = e ? e.cell : [0, 2];
+      let base = e ? e.dir : 0;
+      const parent = tiles[t.parent];
+      const straight = e && e.side !== "branch" && parent;
+      // a snake: past the edge the line turns, always the same way, and comes back parallel
+      let snake = straight ? parent.snake : undefined;
+      if (straight && parent.reverse !== undefined) base = parent.reverse;
+      if (snake === undefined || (snake - base) % 180 === 0) snake = dmTurn(base, -90);
+      const wants = inside(dmAdd(start, base)) ? [base, snake, dmTurn(snake, 180)] : [snake, base, dmTurn(snake, 180)];
+      dir = wants[0];
+      for (const d of wants) {
+        const c2 = dmAdd(start, d);
+        if (!used.has(dmKey(start)) && !used.has(dmKey(c2))) { dir = d; break; }
+      }
+      if (dir !== base && !inside(dmAdd(start, base))) reverse = dmTurn(base, 180);
+      tSnake = snake;
+      cells = [start, dmAdd(start, dir)];
+    }
+    for (const c of cells) used.set(dmKey(c), t.id);
+    tiles[t.id] = { ...t, cells, dir, reverse, snake: tSnake };
+    placeEnds(tiles[t.id]);
+  }
+  return { tiles, ends };
+}
+
+function dmTileSvg(t, pending) {
+  const [a, b] = t.cells;
+  const x = Math.min(a[0], b[0]) * DM_U;
+  const y = Math.min(a[1], b[1]) * DM_U;
+  const w = (Math.abs(a[0] - b[0]) + 1) * DM_U;
+  const hgt = (Math.abs(a[1] - b[1]) + 1) * DM_U;
+  const first = t.parent === null || t.parent === undefined ? t.tile[0] : t.inner;
+  const second = t.parent === null || t.parent === undefined ? t.tile[1] : t.outer;
+  const cls = `dm-tile${t.face === "closed" ? " dm-closed" : ""}${t.face === "open" ? " dm-open" : ""}${pending ? " dm-pending" : ""}`;
+  const mid = (c) => [c[0] * DM_U + DM_U / 2, c[1] * DM_U + DM_U / 2];
+  const [ax, ay] = mid(a);
+  const [bx, by] = mid(b);
+  const horiz = a[1] === b[1];
+  const lx = horiz ? (ax + bx) / 2 : x + 4;
+  const ly = horiz ? y + 4 : (ay + by) / 2;
+  return s("g", { class: cls, "data-tile": t.id },
+    s("title", {}, `${t.tile.join(":")}${t.face ? ` (${t.face} double, DM-4)` : ""}, placed by seat ${t.by + 1}`),
+    s("rect", { x: x + 2, y: y + 2, width: w - 4, height: hgt - 4, rx: 7 }),
+    s("line", horiz ? { x1: lx, y1: ly, x2: lx, y2: y + hgt - 4 } : { x1: lx, y1: ly, x2: x + w - 4, y2: ly }),
+    s("text", { x: ax, y: ay + 8, "text-anchor": "middle" }, first),
+    s("text", { x: bx, y: by + 8, "text-anchor": "middle" }, second));
+}
+
+function dmEndSvg(e) {
+  const cx = e.cell[0] * DM_U + DM_U / 2;
+  const cy = e.cell[1] * DM_U + DM_U / 2;
+  if (e.state === "live") {
+    return s("g", { class: "dm-end dm-live", "data-end": e.id },
+      s("title", {}, `end #${e.id}: ${e.value}, live (a tile can still match it, DM-R1)`),
+      s("circle", { cx, cy, r: DM_U * 0.4 }),
+      s("text", { x: cx, y: cy + 6, "text-anchor": "middle" }, e.value),
+      s("text", { x: cx + DM_U * 0.42, y: cy - DM_U * 0.3, class: "dm-endid" }, `#${e.id}`));
+  }
+  return s("g", { class: "dm-end dm-dead", "data-end": e.id },
+    s("title", {}, `end #${e.id}: ${e.value}, dead (no tile left to match, DM-5)`),
+    s("circle", { cx, cy, r: DM_U * 0.3 }),
+    s("text", { x: cx, y: cy + 5, "text-anchor": "middle" }, "✕"));
+}
+
+function dmLayoutSvg(view) {
+  const layout = view.layout || { tiles: [], ends: [] };
+  if (!layout.tiles.length) return h("div", { class: "dm-empty" }, "No tile yet: the lead comes first (DM-2).");
+  const geo = dmGeometry(layout);
+  const cells = [];
+  Object.values(geo.tiles).forEach((t) => cells.push(...t.cells));
+  const open = layout.ends.filter((e) => e.state !== "covered");
+  open.forEach((e) => geo.ends[e.id] && cells.push(geo.ends[e.id].cell));
+  const xs = cells.map((c) => c[0]);
+  const ys = cells.map((c) => c[1]);
+  const minX = Math.min(...xs) - 0.3;
+  const minY = Math.min(...ys) - 0.3;
+  const w = Math.max(...xs) - minX + 1.6;
+  const hgt = Math.max(...ys) - minY + 1.6;
+  const pendingId = view.pending ? view.pending.tile : null;
+  return s("svg", {
+    class: "dm-layout", viewBox: `${minX * DM_U} ${minY * DM_U} ${w * DM_U} ${hgt * DM_U}`,
+    role: "img", "aria-label": `layout of ${layout.tiles.length} tiles; live ends ${(layout.live_values || []).join(", ")}`,
+    style: `aspect-ratio: ${w} / ${hgt}`,
+  },
+  Object.values(geo.tiles).map((t) => dmTileSvg(t, t.id === pendingId)),
+  open.map((e) => geo.ends[e.id] && dmEndSvg(geo.ends[e.id])));
+}
+
+function dmDomino(tile, extra) {
+  return h("span", { class: `dm-domino ${tile[0] === tile[1] ? "dm-double " : ""}${extra || ""}`, title: tile.join(":") },
+    h("span", {}, tile[0]), h("span", {}, tile[1]));
+}
+
+function dmPlacementLabel(a, view) {
+  if (a.end === null || a.end === undefined) return "Lead";
+  const end = (view.layout.ends || []).find((e) => e.id === a.end);
+  const face = a.face === "open" ? " open ⊕" : a.face === "closed" ? " closed ⊖" : "";
+  return `→ #${a.end}${end ? ` (${end.value})` : ""}${face}`;
+}
+
+function drawDominoMetro(ctx) {
+  const { view } = ctx;
+  if (!view.seats) return h("div", {}, "…");
+  const n = view.players;
+  const me = ctx.seat;
+  const out = [];
+  out.push(h("div", { class: "kit-row dm-status" },
+    view.games > 1 ? h("span", { class: "dm-gameno" }, `Game ${view.game_no} of ${view.games}`) : null,
+    h("span", {}, `Bazaar ${view.bazaar}`),
+    h("span", {}, `Live values: ${(view.layout.live_values || []).join(", ") || "—"}`),
+    view.metro !== null && view.metro !== undefined ? h("span", { class: "dm-metro" }, `${ctx.who(view.metro)} made Metro (DM-8)`) : null,
+    h("span", { class: "dm-legend" }, h("span", { class: "dm-key dm-key-live" }, "●"), " live end ", h("span", { class: "dm-key dm-key-dead" }, "✕"), " dead end · ", h("span", { class: "dm-key dm-key-open" }, "▭"), " open double · ", h("span", { class: "dm-key dm-key-closed" }, "■"), " closed double (DM-4)")));
+
+  const svgBox = h("div", { class: "dm-layoutbox" }, dmLayoutSvg(view));
+  out.push(svgBox);
+  const highlight = (endId, on) => svgBox.querySelectorAll(`[data-end="${endId}"]`).forEach((el) => el.classList.toggle("dm-hl", on));
+
+  // DM-9: the change, and DM-6: draw or pass.
+  const turnActs = [
+    ...ctx.find((a) => a.type === "end_turn").map((i) => ctx.btn(i, "Keep it (end turn)", "dm-keep")),
+    ...ctx.find((a) => a.type === "take_back").map((i) => ctx.btn(i, "Change: take it back (DM-9)", "dm-takeback")),
+    ...ctx.find((a) => a.type === "draw").map((i) => ctx.btn(i, "Draw from the bazaar (DM-6)", "dm-draw")),
+    ...ctx.find((a) => a.type === "pass").map((i) => ctx.btn(i, "Pass (DM-6)", "dm-pass")),
+    ...ctx.find((a) => a.type === "next_game").map((i) => ctx.btn(i, "Deal the next game (DM-R5)", "dm-next")),
+  ];
+  if (turnActs.length) {
+    out.push(h("div", { class: "dm-turnacts" }, view.pending ? h("span", { class: "kit-label" }, view.pending.metro ? "This tile makes Metro. " : "Tile placed: ") : null, turnActs));
+  }
+
+  const order = [];
+  const first = me === null || me === undefined ? 0 : (me + 1) % n;
+  for (let k = 0; k < n; k++) order.push((first + k) % n);
+  for (const p of order) {
+    const st = view.seats[p];
+    const mine = p === me;
+    const hand = mine ? view.hand : ctx.openHands[p];
+    // teacher mode: the buttons go under the hand of the seat to act, whose moves they are
+    const acting = mine || (ctx.mode === "teacher" && p === view.to_act);
+    let body;
+    if (hand) {
+      body = h("div", { class: "kit-row dm-hand" }, hand.map((tile) => {
+        const places = acting ? ctx.find((a) => a.type === "place" && a.tile[0] === tile[0] && a.tile[1] === tile[1]) : [];
+        const barred = view.barred && view.barred[0] === tile[0] && view.barred[1] === tile[1];
+        return h("div", { class: `dm-slot${places.length ? " dm-playable" : ""}` },
+          dmDomino(tile, barred ? "dm-barred" : ""),
+          h("div", { class: "dm-acts" }, places.map((i) => {
+            const a = ctx.legal[i].action;
+            const b = ctx.btn(i, dmPlacementLabel(a, view), "dm-place");
+            b.addEventListener("mouseenter", () => highlight(a.end, true));
+            b.addEventListener("mouseleave", () => highlight(a.end, false));
+            b.addEventListener("focus", () => highlight(a.end, true));
+            b.addEventListener("blur", () => highlight(a.end, false));
+            return b;
+          })));
+      }));
+    } else {
+      const backs = [];
+      for (let i = 0; i < Math.min(st.tiles, 14); i++) backs.push(h("span", { class: "dm-back" }));
+      body = h("div", { class: "kit-row dm-hand" }, backs, h("span", { class: "dm-count" }, `${st.tiles} tiles`));
+    }
+    out.push(h("div", { class: `kit-seat${view.to_act === p ? " kit-to-act" : ""}${mine ? " dm-mine" : ""}`, dataset: { seat: p } },
+      h("div", { class: "kit-seat-name" }, ctx.who(p),
+        st.place ? h("span", { class: "kit-tag" }, `place ${st.place}`) : null,
+        view.to_act === p ? h("span", { class: "kit-tag" }, "to move") : null),
+      body,
+      st.shown && st.shown.length && !mine ? h("div", { class: "kit-row dm-shown" }, h("span", { class: "kit-label" }, "taken back, seen by all:"), st.shown.map((t) => dmDomino(t, "dm-small"))) : null));
+  }
+  if (view.games > 1 && view.table) {
+    out.push(h("table", { class: "dm-table" },
+      h("thead", {}, h("tr", {}, ["Seat", "Places", "Metros", "Moles", "Penalty"].map((x) => h("th", {}, x)))),
+      h("tbody", {}, view.table.map((r) => h("tr", {}, h("td", {}, ctx.who(r.seat)), h("td", {}, r.places.join(" ")), h("td", {}, r.metros), h("td", {}, r.moles), h("td", {}, r.penalty))))));
+  }
+  return out;
+}
+
+drawDominoMetro.resultLine = () => "Places per game; the last place loses (DM-7, DM-10). ";
+
+export default { render: kitBoard(drawDominoMetro) };

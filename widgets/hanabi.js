@@ -1,0 +1,125 @@
+// Hanabi board (widgets/hanabi.js), appended to base.js. HB-1..HB-12.
+
+function hbSuitMap(view) {
+  const m = {};
+  for (const s of view.suits || []) m[s.colour] = s;
+  return m;
+}
+
+function hbMark(suits, colour) {
+  const s = suits[colour];
+  return s ? `${s.letter}${s.symbol}` : colour;
+}
+
+/** a face-up card: colour, letter + symbol, value */
+function hbFace(suits, card, extra) {
+  if (!card) return h("div", { class: "hb-card hb-empty" }, "");
+  return h("div", { class: `hb-card hb-c-${card.colour} ${extra || ""}`, title: `${card.colour} ${card.value}` },
+    h("span", { class: "hb-mark" }, hbMark(suits, card.colour)),
+    h("span", { class: "hb-value" }, card.value));
+}
+
+/** what the holder knows of a card (HB-4): possible colours and values, told facts bold */
+function hbKnowledge(suits, k) {
+  if (!k) return null;
+  const colours = Object.keys(suits);
+  return h("div", { class: "hb-know" },
+    h("div", { class: "hb-know-c" }, colours.map((c) => h("span", {
+      class: `hb-chip hb-c-${c}${k.colours.includes(c) ? "" : " hb-out"}${k.colours_is.includes(c) ? " hb-told" : ""}`,
+      title: k.colours.includes(c) ? `may be ${c}` : `not ${c}`,
+    }, suits[c].letter))),
+    h("div", { class: "hb-know-v" }, [1, 2, 3, 4, 5].map((v) => h("span", {
+      class: `hb-num${k.values.includes(v) ? "" : " hb-out"}${k.values_is.includes(v) ? " hb-told" : ""}`,
+    }, v))));
+}
+
+/** an own card the holder cannot see: its back, tinted once hints pin it down */
+function hbBack(suits, k, slot) {
+  const one = k && k.colours.length === 1 ? k.colours[0] : null;
+  const val = k && k.values.length === 1 ? k.values[0] : "?";
+  return h("div", { class: `hb-card hb-back${one ? ` hb-c-${one}` : ""}`, dataset: { slot } },
+    h("span", { class: "hb-mark" }, one ? hbMark(suits, one) : `#${slot + 1}`),
+    h("span", { class: "hb-value" }, val));
+}
+
+function hbTokens(label, n, max, on, off, cls) {
+  const dots = [];
+  for (let i = 0; i < max; i++) dots.push(h("span", { class: i < n ? `hb-tok ${cls}` : "hb-tok hb-tok-off" }, i < n ? on : off));
+  return h("span", { class: "hb-tokens", title: `${label}: ${n}/${max}` },
+    h("span", { class: "kit-label" }, `${label} ${n}/${max}`), dots);
+}
+
+function drawHanabi(ctx) {
+  const { view } = ctx;
+  if (!view.hands) return h("div", {}, "…");
+  const suits = hbSuitMap(view);
+  const n = view.players;
+  const me = ctx.seat;
+  const top = h("div", { class: "kit-row hb-status" },
+    hbTokens("Hints", view.hints, view.max_hints, "●", "○", "hb-tok-hint"),
+    hbTokens("Mistakes", view.mistakes, view.max_mistakes, "✖", "·", "hb-tok-miss"),
+    h("span", { class: "hb-deck" }, `Deck ${view.deck}`),
+    h("span", { class: "hb-score" }, `Score ${view.score}/${view.max_score}`),
+    view.final_round ? h("span", { class: "hb-final" }, `Final round (HB-10): ${view.still_to_play.length} turn(s) left`) : null);
+
+  const fireworks = h("div", { class: "hb-fireworks" },
+    h("span", { class: "kit-label" }, "Fireworks"),
+    h("div", { class: "kit-row" }, view.suits.map((s) => {
+      const v = view.fireworks[s.colour];
+      return v ? hbFace(suits, { colour: s.colour, value: v }, "hb-pile")
+        : h("div", { class: `hb-card hb-empty hb-pile hb-c-${s.colour}-line` }, h("span", { class: "hb-mark" }, hbMark(suits, s.colour)), h("span", { class: "hb-value" }, "0"));
+    })));
+
+  const order = [];
+  const first = me === null || me === undefined ? 0 : (me + 1) % n;
+  for (let k = 0; k < n; k++) order.push((first + k) % n);
+  const hands = order.map((p) => {
+    const hand = view.hands[p];
+    const isMe = p === me;
+    const open = ctx.openHands[p];
+    const cardsRow = h("div", { class: "kit-row hb-hand" }, hand.knowledge.map((k, i) => {
+      const face = hand.cards[i] || (open ? open[i] : null);
+      const card = face ? hbFace(suits, face) : hbBack(suits, k, i);
+      card.dataset.slot = i;
+      const col = h("div", { class: "hb-slot" }, card, hbKnowledge(suits, k));
+      if (isMe || (ctx.mode === "teacher" && p === view.to_act)) {
+        const play = ctx.find((a) => a.type === "play" && a.slot === i);
+        const disc = ctx.find((a) => a.type === "discard" && a.slot === i);
+        col.append(h("div", { class: "hb-slot-acts" },
+          play.length ? ctx.btn(play[0], "Play", "hb-play") : null,
+          disc.length ? ctx.btn(disc[0], "Discard", "hb-discard") : null));
+      }
+      return col;
+    }));
+    const hints = ctx.find((a) => a.type === "hint" && a.to === p);
+    const hintRow = hints.length ? h("div", { class: "hb-hints" }, h("span", { class: "kit-label" }, "Hint:"),
+      hints.map((i) => {
+        const a = ctx.legal[i].action;
+        const b = a.colour
+          ? ctx.btn(i, hbMark(suits, a.colour), `hb-hint hb-c-${a.colour}`)
+          : ctx.btn(i, String(a.value), "hb-hint hb-hint-v");
+        const mark = (on) => cardsRow.querySelectorAll(".hb-slot").forEach((el, j) => el.classList.toggle("hb-touch", on && a.slots.includes(j)));
+        b.addEventListener("mouseenter", () => mark(true));
+        b.addEventListener("mouseleave", () => mark(false));
+        b.addEventListener("focus", () => mark(true));
+        b.addEventListener("blur", () => mark(false));
+        return b;
+      })) : null;
+    return h("div", { class: `kit-seat${view.to_act === p ? " kit-to-act" : ""}${isMe ? " hb-mine" : ""}`, dataset: { seat: p } },
+      h("div", { class: "kit-seat-name" }, ctx.who(p),
+        isMe && ctx.mode !== "teacher" ? h("span", { class: "kit-tag" }, "your hand: you see only what hints told (HB-2)") : null,
+        view.to_act === p ? h("span", { class: "kit-tag" }, "to move") : null),
+      cardsRow, hintRow);
+  });
+
+  const byColour = {};
+  for (const c of view.discards) (byColour[c.colour] ??= []).push(c);
+  const discards = h("div", { class: "hb-discards" }, h("span", { class: "kit-label" }, `Discards (${view.discards.length})`),
+    h("div", { class: "kit-row" }, view.suits.map((s) => (byColour[s.colour] || [])
+      .sort((a, b) => a.value - b.value).map((c) => hbFace(suits, c, "hb-small")))));
+  return [top, fireworks, ...hands, discards];
+}
+
+drawHanabi.resultLine = (r) => (r.lost ? `Three mistakes: score ${r.score} (fireworks ${r.fireworks_total}). ` : `Score ${r.score} of ${r.max_score}. `);
+
+export default { render: kitBoard(drawHanabi) };
