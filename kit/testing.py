@@ -72,6 +72,23 @@ def _spec(game: str | GameSpec) -> GameSpec:
     return game if isinstance(game, GameSpec) else kit.spec(game)
 
 
+def refused(state: GameState, action: Any, rule: str) -> IllegalAction:
+    """Apply ``action``: it must raise :class:`kit.IllegalAction` naming ``rule`` and leave
+    the state exactly as it was. Returns the error (for its message). For tests and the
+    tutorials' assert cells."""
+    before = _key(state.snapshot())
+    try:
+        state.apply(action)
+    except IllegalAction as exc:
+        if exc.rule != rule:
+            _fail(repr(action), f"refused under {exc.rule}, expected {rule}: {exc}")
+        if _key(state.snapshot()) != before:
+            _fail(repr(action), "the refused action changed the state")
+        return exc
+    _fail(repr(action), f"was accepted; expected IllegalAction under {rule}")
+    raise AssertionError  # unreachable: _fail raises
+
+
 def check_declaration(game: str | GameSpec) -> None:
     """The declaration is complete: name, rules version, seats, options, bound, bots."""
     spec = _spec(game)

@@ -9,20 +9,11 @@ import pytest
 
 import kit
 from kit.domino_metro.scenario import load, prepare, scenario
+from kit.testing import refused
 
 
 def snap(state: kit.GameState) -> str:
     return json.dumps(state.snapshot(), sort_keys=True)
-
-
-def refused(state: kit.GameState, action: Any, rule: str) -> kit.IllegalAction:
-    """Apply ``action``; it must raise IllegalAction with ``rule`` and change nothing."""
-    before = snap(state)
-    with pytest.raises(kit.IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule, info.value
-    assert snap(state) == before
-    return info.value
 
 
 def place(tile: list[int], end: int | None = None, face: str | None = None) -> dict:

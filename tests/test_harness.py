@@ -100,3 +100,18 @@ def test_harness_requires_a_complete_declaration():
     spec = dataclasses.replace(HANABI, bots={"random": HANABI.bots["random"]})
     with pytest.raises(ConformanceError, match="rule"):
         check_game(spec, 2, seeds=[0])
+
+
+def test_refused_proves_a_refusal_its_rule_and_an_untouched_state():
+    from kit.testing import refused
+
+    state = kit.new_game("hanabi", 2, seed=0)
+    assert refused(state, {"type": "discard", "slot": 0}, "HB-5").rule == "HB-5"
+    with pytest.raises(ConformanceError, match="expected HB-4"):
+        refused(state, {"type": "discard", "slot": 0}, "HB-4")
+    with pytest.raises(ConformanceError, match="was accepted"):
+        refused(state.clone(), {"type": "play", "slot": 0}, "HB-6")
+    broken(HalfApply)
+    half = HalfApply(2, 0)
+    with pytest.raises(ConformanceError, match="changed the state"):
+        refused(half, {"type": "discard", "slot": 0}, "HB-5")

@@ -7,6 +7,7 @@ import json
 import pytest
 
 import kit
+from kit import testing
 from kit.pug_party import PickUp, Play, PlayBlind, PlayFaceUp, Ready, Swap, scenario
 
 
@@ -15,14 +16,10 @@ def snap(state) -> str:
 
 
 def refused(state, action, rule: str) -> kit.IllegalAction:
-    """Apply ``action``; assert it is refused under ``rule`` and the state is untouched."""
-    before = snap(state)
-    with pytest.raises(kit.IllegalAction) as err:
-        state.apply(action)
-    assert err.value.rule == rule, err.value
-    assert snap(state) == before
+    """Refused under ``rule``, the state untouched, and not listed as legal either."""
+    err = testing.refused(state, action, rule)
     assert not state.is_legal(action)
-    return err.value
+    return err
 
 
 def hand_state(**kw):

@@ -3,12 +3,12 @@ changes (WL-5, WL-6, WL-7, WL-9, WL-R1, WL-R3, WL-R4)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 import kit
+from kit import testing
 from kit.paths import DATA_DIR
 from kit.waiting_list import Claim, Discard, Draw, Lay, Pass, Reveal, Take
 from kit.waiting_list.scenario import load, situation
@@ -19,12 +19,7 @@ ROUNDS = DATA_DIR / "waiting_list" / "rounds.toml"
 
 
 def refused(state: kit.GameState, action: object, rule: str) -> str:
-    before = json.dumps(state.snapshot(), sort_keys=True)
-    with pytest.raises(kit.IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule, info.value
-    assert json.dumps(state.snapshot(), sort_keys=True) == before
-    return info.value.message
+    return testing.refused(state, action, rule).message
 
 
 def test_wl7_taking_a_dead_or_covered_discard() -> None:

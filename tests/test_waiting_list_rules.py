@@ -15,6 +15,7 @@ import pytest
 
 import kit
 from kit.bots import make_bot
+from kit.testing import refused
 from kit.waiting_list import Claim, Discard, Draw, Lay, Pass, Reveal, Take
 from kit.waiting_list.scenario import load, situation
 from kit.waiting_list.table import claim_order, right_of
@@ -24,16 +25,6 @@ GAME = "waiting_list"
 
 def snap(state: kit.GameState) -> str:
     return json.dumps(state.snapshot(), sort_keys=True)
-
-
-def refused(state: kit.GameState, action: object, rule: str) -> kit.IllegalAction:
-    """Apply ``action``: it must raise IllegalAction naming ``rule`` and change nothing."""
-    before = snap(state)
-    with pytest.raises(kit.IllegalAction) as info:
-        state.apply(action)
-    assert info.value.rule == rule, info.value
-    assert snap(state) == before
-    return info.value
 
 
 def rule_bots(players: int) -> list:
