@@ -114,4 +114,4 @@ def test_refused_proves_a_refusal_its_rule_and_an_untouched_state():
     broken(HalfApply)
     half = HalfApply(2, 0)
     with pytest.raises(ConformanceError, match="changed the state"):
-        refused(half, {"type": "discard", "slot": 0}, "HB-5")
+        refused(half, {"type": "discard", "slot": 9}, "HB-3")
