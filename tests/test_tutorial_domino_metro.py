@@ -14,6 +14,8 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from notebook_cells import mentions as _mentions
+from notebook_cells import section
 
 import kit
 from kit import scenarios
@@ -47,10 +49,6 @@ def cells() -> list:
 @pytest.fixture(scope="module")
 def prose(cells) -> str:
     return "\n".join(c.source for c in cells if c.cell_type == "markdown")
-
-
-def _mentions(text: str, rule: str) -> bool:
-    return re.search(rf"`{re.escape(rule)}`|\b{re.escape(rule)}(?![\d])", text) is not None
 
 
 def _words(text: str) -> str:
@@ -109,18 +107,8 @@ def test_every_russian_quote_is_the_rulebooks_own_words(prose):
     assert missing == [], f"not in the rulebook: {missing}"
 
 
-def _starts_part(cell) -> bool:
-    """A heading starts a part."""
-    return cell.cell_type == "markdown" and cell.source.startswith("#")
-
-
 def _section(cells: list, title: str) -> list:
-    """The cells of the part whose first line names ``title``, up to the next part."""
-    start = next(i for i, c in enumerate(cells) if _starts_part(c)
-                 and title.lower() in c.source.splitlines()[0].lower())
-    end = next((i for i in range(start + 1, len(cells)) if _starts_part(cells[i])),
-               len(cells))
-    return cells[start:end]
+    return section(cells, title, ("#",))
 
 
 def _shows_board(source: str) -> bool:

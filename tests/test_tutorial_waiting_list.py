@@ -15,6 +15,9 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from notebook_cells import heading as _heading
+from notebook_cells import id_pattern as _id_pattern
+from notebook_cells import sections as _sections
 
 import kit
 from kit import scenarios
@@ -85,29 +88,6 @@ def _quoted(cells: list) -> list[str]:
 
 def _code(cells: list) -> str:
     return "\n".join(c.source for c in cells if c.cell_type == "code")
-
-
-def _id_pattern(rule: str) -> re.Pattern:
-    return re.compile(re.escape(rule) + r"(?![0-9])")
-
-
-def _heading(cell) -> tuple[int, str] | None:
-    if cell.cell_type != "markdown":
-        return None
-    match = re.match(r"^(#{1,6}) (.+)", cell.source)
-    return (len(match.group(1)), match.group(2).splitlines()[0]) if match else None
-
-
-def _sections(cells: list, level_max: int = 3) -> list[tuple[str, list]]:
-    """(heading, cells up to the next heading of level <= level_max) for every heading."""
-    out: list[tuple[str, list]] = []
-    for cell in cells:
-        head = _heading(cell)
-        if head and head[0] <= level_max:
-            out.append((head[1], [cell]))
-        elif out:
-            out[-1][1].append(cell)
-    return out
 
 
 def _shows_board(cell) -> bool:

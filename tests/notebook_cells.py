@@ -1,0 +1,50 @@
+"""Reading a tutorial notebook's cells: headings, sections and rule-id mentions
+(shared by the tests/test_tutorial_*.py checks)."""
+
+from __future__ import annotations
+
+import re
+
+
+def id_pattern(rule: str) -> re.Pattern:
+    """``HB-1`` but not the start of ``HB-10``."""
+    return re.compile(re.escape(rule) + r"(?![0-9])")
+
+
+def mentions(text: str, rule: str) -> bool:
+    """``text`` names ``rule`` (in backticks or as a word, not as a prefix of a longer id)."""
+    return re.search(rf"`{re.escape(rule)}`|\b{re.escape(rule)}(?![\d])", text) is not None
+
+
+def heading(cell) -> tuple[int, str] | None:
+    """(level, title) of a markdown heading cell, else None."""
+    if cell.cell_type != "markdown":
+        return None
+    match = re.match(r"^(#{1,6}) (.+)", cell.source)
+    return (len(match.group(1)), match.group(2).splitlines()[0]) if match else None
+
+
+def sections(cells: list, level_max: int = 3) -> list[tuple[str, list]]:
+    """(heading, cells up to the next heading of level <= level_max) for every heading;
+    the heading's own cell comes first (its prose follows the heading line)."""
+    out: list[tuple[str, list]] = []
+    for cell in cells:
+        head = heading(cell)
+        if head and head[0] <= level_max:
+            out.append((head[1], [cell]))
+        elif out:
+            out[-1][1].append(cell)
+    return out
+
+
+def section(cells: list, title: str, starts: tuple[str, ...] = ("#",)) -> list:
+    """The cells of the part whose first line names ``title``, up to the next part; a
+    markdown cell opening with one of ``starts`` starts a part."""
+    def starts_part(cell) -> bool:
+        return cell.cell_type == "markdown" and cell.source.startswith(starts)
+
+    start = next(i for i, c in enumerate(cells) if starts_part(c)
+                 and title.lower() in c.source.splitlines()[0].lower())
+    end = next((i for i in range(start + 1, len(cells)) if starts_part(cells[i])),
+               len(cells))
+    return cells[start:end]
