@@ -188,3 +188,10 @@ function replayControls(model, send, names, seat) {
         h("option", { value: "", selected: seat === null }, "spectator"),
         names.map((n, p) => h("option", { value: p, selected: seat === p }, n)))));
 }
+
+/** The seats in the order a board lists them: those after the seat shown, clockwise,
+ * and the seat shown last, nearest the viewer (everyone from seat 0 for a spectator). */
+function seatOrder(me, n) {
+  const first = me === null || me === undefined ? 0 : (me + 1) % n;
+  return Array.from({ length: n }, (_, k) => (first + k) % n);
+}

@@ -170,9 +170,7 @@ function drawDominoMetro(ctx) {
     out.push(h("div", { class: "dm-turnacts" }, view.pending ? h("span", { class: "kit-label" }, view.pending.metro ? "This tile makes Metro. " : "Tile placed: ") : null, turnActs));
   }
 
-  const order = [];
-  const first = me === null || me === undefined ? 0 : (me + 1) % n;
-  for (let k = 0; k < n; k++) order.push((first + k) % n);
+  const order = seatOrder(me, n);
   for (const p of order) {
     const st = view.seats[p];
     const mine = p === me;

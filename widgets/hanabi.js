@@ -70,9 +70,7 @@ function drawHanabi(ctx) {
         : h("div", { class: `hb-card hb-empty hb-pile hb-c-${s.colour}-line` }, h("span", { class: "hb-mark" }, hbMark(suits, s.colour)), h("span", { class: "hb-value" }, "0"));
     })));
 
-  const order = [];
-  const first = me === null || me === undefined ? 0 : (me + 1) % n;
-  for (let k = 0; k < n; k++) order.push((first + k) % n);
+  const order = seatOrder(me, n);
   const hands = order.map((p) => {
     const hand = view.hands[p];
     const isMe = p === me;

@@ -46,9 +46,7 @@ function drawPugParty(ctx) {
         : h("div", { class: "pp-card pp-empty" }, "empty"),
       ctx.find((a) => a.type === "pick_up").map((i) => ctx.btn(i, "Pick up the pile", "pp-pickup")))));
 
-  const order = [];
-  const first = me === null || me === undefined ? 0 : (me + 1) % n;
-  for (let k = 0; k < n; k++) order.push((first + k) % n);
+  const order = seatOrder(me, n);
   for (const p of order) {
     const mine = p === me;
     const isOut = view.out.includes(p);

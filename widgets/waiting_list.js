@@ -75,9 +75,7 @@ function drawWaitingList(ctx) {
   }
 
   // Seats: hand sizes, characters, revealed combinations and laid cards.
-  const order = [];
-  const first = me === null || me === undefined ? 0 : (me + 1) % n;
-  for (let k = 0; k < n; k++) order.push((first + k) % n);
+  const order = seatOrder(me, n);
   for (const p of order) {
     const st = view.seats[p];
     const mine = p === me;
