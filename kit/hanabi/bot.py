@@ -35,7 +35,7 @@ def known_useless(know: dict, fireworks: dict) -> bool:
     return all(fireworks[c] >= top for c in know["colours"])
 
 
-def _after_hint(know: dict, hint: Hint, card: dict, rainbow: set[str]) -> dict:
+def _after_hint(know: dict, hint: Hint, rainbow: set[str]) -> dict:
     """The touched card's knowledge after ``hint`` (values/colours narrowed)."""
     if hint.value is not None:
         return {"colours": know["colours"], "values": [hint.value]}
@@ -87,18 +87,18 @@ class RuleBot:
             for slot, card in enumerate(hand["cards"]):
                 if fireworks[card["colour"]] + 1 == card["value"] and not known_playable(
                         hand["knowledge"][slot], fireworks):
-                    targets.append((to, slot, card, hand["knowledge"][slot]))
+                    targets.append((to, slot, hand["knowledge"][slot]))
         if not targets:
             return None
         rainbow = {s["colour"] for s in view["suits"] if s["hint"] == "every"}
         wanted = {t[0] for t in targets}
         hints = [a for a in legal if isinstance(a, Hint) and a.to in wanted]
         fallback = None
-        for to, slot, card, know in targets:
+        for to, slot, know in targets:
             for h in hints:
                 if h.to != to or slot not in (h.slots or ()):
                     continue
-                if known_playable(_after_hint(know, h, card, rainbow), fireworks):
+                if known_playable(_after_hint(know, h, rainbow), fireworks):
                     return h
                 if fallback is None:
                     fallback = h
