@@ -10,8 +10,9 @@
 
 Game ``k`` of a run uses seed ``seed + k`` for the deal and a bot generator seeded
 from it, so a run is the same game for game whatever the number of workers. Each
-game goes through :class:`kit.record.Recorder` (buffered: the game and all its
-actions, with their events and the bots' thinking times, in one transaction).
+game goes through :class:`kit.record.Recorder`, buffered: a chunk of up to 20 games,
+each with all its actions, their events and the bots' thinking times, is written in
+one transaction.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from typing import Any
 import kit
 from kit.bots import make_bot
 from kit.errors import ConfigError
-from kit.record.store import Recorder, resolve_url
+from kit.record.store import GameRecord, Recorder, resolve_url, write_buffered
 
 
 class SimulationError(RuntimeError):
@@ -131,9 +132,9 @@ def simulate(game: str, players: int, games: int, bots: str | Sequence[str] = "r
         if workers == 1 or games <= 1:
             ids = []
             with _bar(progress, games, desc) as bar:
-                for s in seeds:
-                    ids.append(_play_recorded(recorder, task, s))
-                    bar.update(1)
+                for chunk in _chunks(seeds, 1):
+                    ids.extend(_play_chunk(recorder, task, chunk))
+                    bar.update(len(chunk))
         else:
             recorder.store.engine.dispose()  # no open connection crosses a fork
             ids = _run_parallel(task, seeds, workers, progress, desc)
@@ -154,8 +155,8 @@ class _Task:
     options: dict
 
 
-def _play_recorded(recorder: Recorder, task: _Task, seed: int) -> int:
-    """Play one seeded bot game, record it; return its game id."""
+def _play_recorded(recorder: Recorder, task: _Task, seed: int) -> GameRecord:
+    """Play one seeded bot game; return its finished record, not yet written."""
     try:
         state = kit.new_game(task.game, task.players, seed, **task.options)
         bots = [make_bot(task.game, name) for name in task.bots]
@@ -174,12 +175,22 @@ def _play_recorded(recorder: Recorder, task: _Task, seed: int) -> int:
             rec.action(state.history[-1], thinking, events=events)
             if len(state.history) > bound:
                 raise SimulationError(f"longer than the declared bound of {bound} actions")
-        rec.finish(state.result())
+        rec.finish(state.result(), write=False)
     except Exception as exc:
         raise SimulationError(f"{task.game} seed {seed} ({task.players} players, bots "
                               f"{task.bots}, options {task.options}): "
                               f"{type(exc).__name__}: {exc}") from exc
-    return rec.id
+    return rec
+
+
+def _play_chunk(recorder: Recorder, task: _Task, seeds: list[int]) -> list[int]:
+    """Play a chunk of games and write them in one transaction; return their ids.
+
+    One commit per chunk rather than per game: with several workers on one SQLite
+    file, each commit is a wait for the write lock. A worker killed mid-chunk loses
+    only that chunk's games, which the run's seeds reproduce.
+    """
+    return write_buffered(recorder.store, [_play_recorded(recorder, task, s) for s in seeds])
 
 
 # -- parallel workers ---------------------------------------------------------------------
@@ -191,7 +202,7 @@ def _worker_chunk(task: _Task, seeds: list[int]) -> list[int]:
     rec = _WORKER_RECORDER.get(task.url)
     if rec is None:
         rec = _WORKER_RECORDER[task.url] = Recorder(task.url)
-    return [_play_recorded(rec, task, s) for s in seeds]
+    return _play_chunk(rec, task, seeds)
 
 
 def _chunks(seeds: range, workers: int) -> Iterator[list[int]]:

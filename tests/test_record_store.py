@@ -18,6 +18,7 @@ from kit.record import (
     default_url,
     load,
 )
+from kit.record.store import write_buffered
 
 
 def play(state: kit.GameState, upto: int | None = None, seed: int = 0, rec=None) -> None:
@@ -110,6 +111,43 @@ def test_recording_an_action_twice_is_refused_by_the_store(recorder):
     again._state = None
     with pytest.raises(WriteRefused, match=f"game {g.id} already has action 2"):
         again.action(state.history[2])
+
+
+def _buffered_game(recorder, seed, session=None):
+    state = kit.new_game("hanabi", players=2, seed=seed)
+    g = recorder.start_game(state, seats=["bot:rule"] * 2, session=session, buffered=True)
+    play(state, seed=seed, rec=g)
+    g.finish(write=False)
+    return state, g
+
+
+def test_a_batch_of_buffered_games_is_written_together_and_each_replays(recorder):
+    """The simulator's batches: nothing is stored before write_buffered, then all is."""
+    games = [_buffered_game(recorder, seed) for seed in (1, 2, 3)]
+    assert recorder.game_ids() == []
+    ids = write_buffered(recorder.store, [g for _, g in games])
+    assert ids == recorder.game_ids() and len(set(ids)) == 3
+    for state, g in games:
+        assert recorder.replay(g.id).snapshot() == state.snapshot()
+
+
+def test_a_batch_with_one_bad_game_writes_none_of_them(recorder):
+    """One transaction per batch: a refused game (unknown session) leaves no half batch."""
+    good = _buffered_game(recorder, 1)[1]
+    bad = _buffered_game(recorder, 2, session=9999)[1]
+    with pytest.raises(WriteRefused):
+        write_buffered(recorder.store, [good, bad])
+    assert recorder.game_ids() == [] and good.id is None
+    assert write_buffered(recorder.store, [good]) == recorder.game_ids()
+
+
+def test_an_unfinished_buffered_game_is_not_written(recorder):
+    state = kit.new_game("hanabi", players=2, seed=1)
+    g = recorder.start_game(state, seats=["bot:rule"] * 2, buffered=True)
+    play(state, upto=3, rec=g)
+    with pytest.raises(RecordError, match="written once finished"):
+        write_buffered(recorder.store, [g])
+    assert recorder.game_ids() == []
 
 
 def test_an_action_that_is_not_the_next_in_history_is_refused(recorder):

@@ -274,7 +274,8 @@ class GameRecord:
 
     Unbuffered (boards): the game row is written at once and each :meth:`action` is
     one commit. Buffered (the simulator): nothing is written until :meth:`finish`,
-    which writes the game and all its actions in one transaction.
+    which writes the game and all its actions in one transaction (or, with
+    ``write=False``, leaves that to :func:`write_buffered` with a batch of games).
     """
 
     def __init__(self, store: Store, row: dict, *, next_seq: int, state: GameState | None,
@@ -346,8 +347,12 @@ class GameRecord:
         self.next_seq = seq + 1
         return seq
 
-    def finish(self, result: dict | None = None, *, at: datetime | None = None) -> None:
-        """Mark the game over with its result (default: the state's ``result()``)."""
+    def finish(self, result: dict | None = None, *, at: datetime | None = None,
+               write: bool = True) -> None:
+        """Mark the game over with its result (default: the state's ``result()``).
+
+        A buffered game is written now, or with ``write=False`` later, together with
+        other finished games, by :func:`write_buffered`."""
         if self.finished:
             return
         if result is None and self._state is not None:
@@ -355,19 +360,11 @@ class GameRecord:
         values = {"ended_at": at or now(), "status": "finished",
                   "result": None if result is None else json.loads(json.dumps(result))}
         if self._buffered:
-            row = {**self._row, **values}
-            pending = self._pending
-
-            def insert_all(conn: sa.Connection) -> int:
-                inserted = conn.execute(sa.insert(schema.games).values(**row))
-                game_id = inserted.inserted_primary_key[0]
-                if pending:
-                    conn.execute(sa.insert(schema.actions),
-                                 [{**a, "game_id": game_id} for a in pending])
-                return game_id
-
-            self.id = self.store.write(insert_all)
-            self._pending = []
+            self._row = {**self._row, **values}
+            self.finished = True
+            if write:
+                write_buffered(self.store, [self])
+            return
         else:
             game_id = self.id
             self.store.write(lambda conn: conn.execute(
@@ -380,6 +377,35 @@ class GameRecord:
         if self.id is None:
             raise RecordError("a buffered game gets feedback only after finish()")
         return record_feedback(self.store, self.id, seat, rating, text, unclear_rule)
+
+
+def write_buffered(store: Store, records: Sequence[GameRecord]) -> list[int]:
+    """Write finished buffered games, each with all its actions, in one transaction.
+
+    The simulator writes a batch of games at a time: fewer commits, and far fewer
+    waits for another worker's write lock. Sets and returns the games' ids.
+    """
+    todo = [r for r in records if r._buffered and r.id is None]
+    for r in todo:
+        if not r.finished:
+            raise RecordError(f"a buffered {r._row['game']} game is written once finished")
+
+    def insert_all(conn: sa.Connection) -> list[int]:
+        ids = []
+        for r in todo:
+            game_id = conn.execute(sa.insert(schema.games).values(**r._row)
+                                   ).inserted_primary_key[0]
+            if r._pending:
+                conn.execute(sa.insert(schema.actions),
+                             [{**a, "game_id": game_id} for a in r._pending])
+            ids.append(game_id)
+        return ids
+
+    if todo:
+        for r, game_id in zip(todo, store.write(insert_all), strict=True):
+            r.id = game_id
+            r._pending = []
+    return [r.id for r in records]
 
 
 def record_feedback(store: Store, game_id: int, seat: int | None, rating: int | None,
