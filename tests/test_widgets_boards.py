@@ -378,3 +378,33 @@ def test_a_board_from_a_game_name_or_a_state():
         make_board("chess")
     with pytest.raises(kit.ConfigError, match="state"):
         make_board("pug_party", state)
+
+
+def _lines_seen(b: Board, seat: int | None) -> list[str]:
+    """Every log line ``seat`` may read, in order, from the whole log."""
+    from kit.contract import visible
+
+    return [t for ev in b._log if visible(ev, seat) and (t := b.event_text(ev))]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_log_lines_are_numbered_among_the_lines_the_seat_saw(game):
+    """The browser keys log lines by ``n``: consecutive, counting only what the shown
+    seat may see (no count of hidden events reaches it), and the same line keeps its
+    number as the log scrolls."""
+    b = board(game, seats=["human"] + ["bot:random"] * (PLAYERS[game] - 1))
+    rng = random.Random(3)
+    earlier: dict[str, int] = {}
+    for turn, _ in enumerate(human_turns(b, rng, limit=60)):
+        lines = b.events
+        seen = _lines_seen(b, 0)
+        assert [e["n"] for e in lines] == list(range(len(seen) - len(lines), len(seen)))
+        assert [e["text"] for e in lines] == seen[-len(lines):]
+        for e in lines:
+            key = f"{e['n']}"
+            assert earlier.setdefault(key, e["text"]) == e["text"]
+        if turn == 20:
+            break
+    assert earlier, "no line was ever shown"
+    spectator = b._recent(None)
+    assert [e["n"] for e in spectator][-1] == len(_lines_seen(b, None)) - 1

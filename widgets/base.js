@@ -3,34 +3,36 @@
 // The board only renders the synced traits and sends intents ({kind: "act", action});
 // the kernel decides what is legal.
 
-/** h("div", {class: "x", onclick: f}, child, "text", [children]) -> an element */
+/**
+ * h("div", {class: "x", onclick: f, dataset: {seat: 1}}, child, "text", [children])
+ * -> a Preact virtual node. The board is drawn afresh on every change as virtual
+ * nodes, and Preact patches the page's DOM where it differs: unchanged elements (and
+ * their focus, a collapsed log) stay, and the browser restyles only what changed.
+ */
 function h(tag, attrs, ...children) {
-  const el = tag === "svg" || (attrs && attrs.svg)
-    ? document.createElementNS("http://www.w3.org/2000/svg", tag)
-    : document.createElement(tag);
+  const props = {};
   for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false || k === "svg") continue;
-    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "dataset") Object.assign(el.dataset, v);
-    else el.setAttribute(k, v === true ? "" : String(v));
+    if (k === "svg") continue; // Preact puts an <svg> and all inside it in the SVG namespace
+    if (k === "dataset") {
+      for (const [dk, dv] of Object.entries(v)) {
+        props[`data-${dk.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = dv;
+      }
+    } else props[k] = v;
   }
-  const add = (c) => {
-    if (c === null || c === undefined || c === false) return;
-    if (Array.isArray(c)) c.forEach(add);
-    else el.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  };
-  children.forEach(add);
-  return el;
+  return preact.h(tag, props, ...children);
 }
 
 /** an SVG element */
 function s(tag, attrs, ...children) {
-  return h(tag, { ...(attrs || {}), svg: true }, ...children);
+  return h(tag, attrs, ...children);
 }
 
 function seatLabel(names, seat) {
   return seat === null || seat === undefined ? "Spectator" : (names[seat] || `Seat ${seat + 1}`);
 }
+
+/** ms before a clicked move button shows it was clicked, if the kernel is that slow */
+const CLICK_FEEDBACK_MS = 100;
 
 const PLACE = ["1st", "2nd", "3rd", "4th", "5th", "6th"];
 
@@ -58,11 +60,13 @@ function resultTable(result, names) {
  */
 function kitBoard(draw) {
   return function render({ model, el }) {
-    const root = h("div", { class: "kit-board" });
+    const root = document.createElement("div"); // Preact draws inside it
+    root.className = "kit-board";
     el.appendChild(root);
     // For the browser tests and the benchmark: the live board models of this page.
     (globalThis.__kitModels ??= new Set()).add(model);
-    const ui = {}; // the game's local UI state (e.g. a selected card), never synced
+    // the board's local UI state (e.g. the move button under the pointer), never synced
+    const ui = { hover: null };
     let queued = false;
     const schedule = () => {
       if (!queued) {
@@ -70,16 +74,32 @@ function kitBoard(draw) {
         queueMicrotask(() => { queued = false; paint(); });
       }
     };
-    model.on("change", schedule);
+    // A change from the kernel may remove the button under the pointer (no mouseleave
+    // follows), so it ends any hover highlight.
+    const changed = () => { ui.hover = null; schedule(); };
+    model.on("change", changed);
+
+    // Virtual nodes kept from the last paint by `ctx.memo`: Preact skips diffing a
+    // subtree whose vnode is the very one it drew last time.
+    let kept = new Map();
+    let keptNext = new Map();
 
     let pending = false; // a move was sent: no more clicks until the kernel answers
+    let slow = null; // the timer that marks the clicked button if the answer is slow
+    let clicked = null; // that button
     function send(msg, button) {
       if (pending) return;
       model.send(msg);
       if (msg.kind === "act") {
         pending = true;
-        root.dataset.pending = "1";
-        if (button) button.classList.add("kit-clicked"); // restyles one button, not the board
+        root.dataset.pending = "1"; // no style depends on it: no re-render
+        // Mark the clicked button only if the kernel has not answered within
+        // CLICK_FEEDBACK_MS: restyling it at once would render a frame just while the
+        // answer arrives (about 2 ms here), and a fast answer redraws the board anyway.
+        if (button) {
+          clicked = button;
+          slow = setTimeout(() => button.classList.add("kit-clicked"), CLICK_FEEDBACK_MS);
+        }
       }
     }
 
@@ -109,6 +129,22 @@ function kitBoard(draw) {
             onclick: (e) => { e.stopPropagation(); send({ kind: "act", action: legal[i].action }, e.currentTarget); },
             ...(attrs || {}),
           }, label ?? legal[i].text);
+        },
+        /** the key of the hovered or focused element, set by `hover(key)` */
+        hovered: ui.hover,
+        /** attrs that make an element set `hovered` to `key` while pointed at or focused */
+        hover(key) {
+          const set = (k) => () => { if (ui.hover !== k) { ui.hover = k; schedule(); } };
+          return { onmouseenter: set(key), onmouseleave: set(null), onfocus: set(key), onblur: set(null) };
+        },
+        /** `build()`, or the same vnode as last paint when `key` (a string that says
+         * everything the subtree shows) is unchanged. No event handlers inside: they
+         * would be the last paint's. */
+        memo(key, build) {
+          let v = keptNext.get(key) ?? kept.get(key);
+          if (v === undefined) v = build();
+          keptNext.set(key, v);
+          return v;
         },
         /** indexes of the legal actions whose JSON matches `pred` */
         find(pred) {
@@ -162,14 +198,20 @@ function kitBoard(draw) {
       const events = model.get("events") || [];
       parts.push(h("details", { class: "kit-log", open: true },
         h("summary", {}, "Recent events"),
-        h("ol", {}, events.map((e) => h("li", { class: `kit-ev kit-ev-${e.type}` }, e.text)))));
+        h("ol", { start: events.length ? events[0].n + 1 : 1 },
+          events.map((e) => h("li", { class: `kit-ev kit-ev-${e.type}`, key: e.n }, e.text)))));
       pending = false;
+      clearTimeout(slow);
+      if (clicked) clicked.classList.remove("kit-clicked"); // Preact may reuse the button
+      clicked = null;
       delete root.dataset.pending;
-      root.replaceChildren(...parts);
+      preact.render(h(preact.Fragment, {}, parts), root);
+      kept = keptNext;
+      keptNext = new Map();
     }
 
     paint();
-    return () => model.off("change", schedule);
+    return () => { model.off("change", changed); preact.render(null, root); };
   };
 }
 

@@ -44,10 +44,14 @@ RECENT_EVENTS = 12
 
 
 def assets(name: str) -> tuple[str, str]:
-    """The ES module and CSS of board ``name``: the shared base followed by the game's
-    own file (plain concatenation, no build step)."""
-    esm = (HERE / "base.js").read_text(encoding="utf-8") + "\n" + (
-        HERE / f"{name}.js").read_text(encoding="utf-8")
+    """The ES module and CSS of board ``name``: the vendored Preact (as a local
+    ``preact`` object, see ``vendor/README.md``), the shared base and the game's own
+    file (plain concatenation, no build step)."""
+    preact = (HERE / "vendor" / "preact.umd.js").read_text(encoding="utf-8")
+    esm = ("// Preact, vendored (widgets/vendor/README.md); its UMD wrapper fills `preact`\n"
+           "const preact = {};\n((exports, module) => {\n" + preact + "\n})(preact, {});\n"
+           + (HERE / "base.js").read_text(encoding="utf-8") + "\n"
+           + (HERE / f"{name}.js").read_text(encoding="utf-8"))
     css = (HERE / "base.css").read_text(encoding="utf-8") + "\n" + (
         HERE / f"{name}.css").read_text(encoding="utf-8")
     return esm, css
@@ -150,6 +154,8 @@ class Board(anywidget.AnyWidget):
         self.recorder = recorder
         self._record: Any = None
         self._log: list[dict] = []
+        #: per seat: (log length read, lines seen, the last lines) for :meth:`_recent`
+        self._lines: dict[int | None, tuple[int, int, list[dict]]] = {}
         self._timer: Any = None
         self._since = time.monotonic()
         self._bot_rng = random.Random(state.seed if bot_seed is None else bot_seed)
@@ -272,16 +278,20 @@ class Board(anywidget.AnyWidget):
         return {**self.view_static, **self.view}
 
     def _recent(self, seat: int | None) -> list[dict]:
-        out = []
-        for ev in reversed(self._log):
-            if not visible(ev, seat):
-                continue
-            text = self.event_text(ev)
-            if text:
-                out.append({"type": ev["type"], "text": text, "seat": ev.get("seat")})
-                if len(out) == RECENT_EVENTS:
-                    break
-        return out[::-1]
+        """The last ``RECENT_EVENTS`` log lines ``seat`` may see. Each carries ``n``, its
+        number among the lines that seat has seen, so that the browser keeps a line's
+        element as the log scrolls (a keyed list) instead of rewriting every line."""
+        scanned, count, lines = self._lines.get(seat, (0, 0, []))
+        if scanned > len(self._log):  # a replay stepped back: the log is shorter
+            scanned, count, lines = 0, 0, []
+        for ev in self._log[scanned:]:
+            if visible(ev, seat) and (text := self.event_text(ev)):
+                lines.append({"n": count, "type": ev["type"], "text": text,
+                              "seat": ev.get("seat")})
+                count += 1
+        lines = lines[-RECENT_EVENTS:]
+        self._lines[seat] = (len(self._log), count, lines)
+        return list(lines)
 
     # -- moves ----------------------------------------------------------------------------
 

@@ -89,23 +89,23 @@ function dmTileSvg(t, pending) {
     s("text", { x: bx, y: by + 8, "text-anchor": "middle" }, second));
 }
 
-function dmEndSvg(e) {
+function dmEndSvg(e, hl) {
   const cx = e.cell[0] * DM_U + DM_U / 2;
   const cy = e.cell[1] * DM_U + DM_U / 2;
   if (e.state === "live") {
-    return s("g", { class: "dm-end dm-live", "data-end": e.id },
+    return s("g", { class: `dm-end dm-live${hl ? " dm-hl" : ""}`, "data-end": e.id },
       s("title", {}, `end #${e.id}: ${e.value}, live (a tile can still match it, DM-R1)`),
       s("circle", { cx, cy, r: DM_U * 0.4 }),
       s("text", { x: cx, y: cy + 6, "text-anchor": "middle" }, e.value),
       s("text", { x: cx + DM_U * 0.42, y: cy - DM_U * 0.3, class: "dm-endid" }, `#${e.id}`));
   }
-  return s("g", { class: "dm-end dm-dead", "data-end": e.id },
+  return s("g", { class: `dm-end dm-dead${hl ? " dm-hl" : ""}`, "data-end": e.id },
     s("title", {}, `end #${e.id}: ${e.value}, dead (no tile left to match, DM-5)`),
     s("circle", { cx, cy, r: DM_U * 0.3 }),
     s("text", { x: cx, y: cy + 5, "text-anchor": "middle" }, "✕"));
 }
 
-function dmLayoutSvg(view) {
+function dmLayoutSvg(view, hl) {
   const layout = view.layout || { tiles: [], ends: [] };
   if (!layout.tiles.length) return h("div", { class: "dm-empty" }, "No tile yet: the lead comes first (DM-2).");
   const geo = dmGeometry(layout);
@@ -126,7 +126,7 @@ function dmLayoutSvg(view) {
     style: `aspect-ratio: ${w} / ${hgt}`,
   },
   Object.values(geo.tiles).map((t) => dmTileSvg(t, t.id === pendingId)),
-  open.map((e) => geo.ends[e.id] && dmEndSvg(geo.ends[e.id])));
+  open.map((e) => geo.ends[e.id] && dmEndSvg(geo.ends[e.id], e.id === hl)));
 }
 
 function dmDomino(tile, extra) {
@@ -154,9 +154,9 @@ function drawDominoMetro(ctx) {
     view.metro !== null && view.metro !== undefined ? h("span", { class: "dm-metro" }, `${ctx.who(view.metro)} made Metro (DM-8)`) : null,
     h("span", { class: "dm-legend" }, h("span", { class: "dm-key dm-key-live" }, "●"), " live end ", h("span", { class: "dm-key dm-key-dead" }, "✕"), " dead end · ", h("span", { class: "dm-key dm-key-open" }, "▭"), " open double · ", h("span", { class: "dm-key dm-key-closed" }, "■"), " closed double (DM-4)")));
 
-  const svgBox = h("div", { class: "dm-layoutbox" }, dmLayoutSvg(view));
-  out.push(svgBox);
-  const highlight = (endId, on) => svgBox.querySelectorAll(`[data-end="${endId}"]`).forEach((el) => el.classList.toggle("dm-hl", on));
+  // a placement button pointed at or focused marks the end it goes on
+  const hl = ctx.hovered && ctx.hovered.end !== undefined ? ctx.hovered.end : null;
+  out.push(h("div", { class: "dm-layoutbox" }, dmLayoutSvg(view, hl)));
 
   // DM-9: the change, and DM-6: draw or pass.
   const turnActs = [
@@ -186,12 +186,7 @@ function drawDominoMetro(ctx) {
           dmDomino(tile, barred ? "dm-barred" : ""),
           h("div", { class: "dm-acts" }, places.map((i) => {
             const a = ctx.legal[i].action;
-            const b = ctx.btn(i, dmPlacementLabel(a, view), "dm-place");
-            b.addEventListener("mouseenter", () => highlight(a.end, true));
-            b.addEventListener("mouseleave", () => highlight(a.end, false));
-            b.addEventListener("focus", () => highlight(a.end, true));
-            b.addEventListener("blur", () => highlight(a.end, false));
-            return b;
+            return ctx.btn(i, dmPlacementLabel(a, view), "dm-place", ctx.hover({ end: a.end }));
           })));
       }));
     } else {

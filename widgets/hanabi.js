@@ -12,9 +12,9 @@ function hbMark(suits, colour) {
 }
 
 /** a face-up card: colour, letter + symbol, value */
-function hbFace(suits, card, extra) {
+function hbFace(suits, card, extra, attrs) {
   if (!card) return h("div", { class: "hb-card hb-empty" }, "");
-  return h("div", { class: `hb-card hb-c-${card.colour} ${extra || ""}`, title: `${card.colour} ${card.value}` },
+  return h("div", { class: `hb-card hb-c-${card.colour} ${extra || ""}`, title: `${card.colour} ${card.value}`, ...(attrs || {}) },
     h("span", { class: "hb-mark" }, hbMark(suits, card.colour)),
     h("span", { class: "hb-value" }, card.value));
 }
@@ -62,46 +62,45 @@ function drawHanabi(ctx) {
     h("span", { class: "hb-score" }, `Score ${view.score}/${view.max_score}`),
     view.final_round ? h("span", { class: "hb-final" }, `Final round (HB-10): ${view.still_to_play.length} turn(s) left`) : null);
 
-  const fireworks = h("div", { class: "hb-fireworks" },
+  const fireworks = ctx.memo(`fireworks ${JSON.stringify(view.fireworks)}`, () => h("div", { class: "hb-fireworks" },
     h("span", { class: "kit-label" }, "Fireworks"),
     h("div", { class: "kit-row" }, view.suits.map((s) => {
       const v = view.fireworks[s.colour];
       return v ? hbFace(suits, { colour: s.colour, value: v }, "hb-pile")
         : h("div", { class: `hb-card hb-empty hb-pile hb-c-${s.colour}-line` }, h("span", { class: "hb-mark" }, hbMark(suits, s.colour)), h("span", { class: "hb-value" }, "0"));
-    })));
+    }))));
 
   const order = seatOrder(me, n);
+  // a hint button pointed at or focused marks the cards it touches (HB-5)
+  const touched = ctx.hovered && ctx.hovered.hint ? (ctx.legal[ctx.hovered.hint - 1] || {}).action : null;
   const hands = order.map((p) => {
     const hand = view.hands[p];
     const isMe = p === me;
     const open = ctx.openHands[p];
     const cardsRow = h("div", { class: "kit-row hb-hand" }, hand.knowledge.map((k, i) => {
       const face = hand.cards[i] || (open ? open[i] : null);
-      const card = face ? hbFace(suits, face) : hbBack(suits, k, i);
-      card.dataset.slot = i;
-      const col = h("div", { class: "hb-slot" }, card, hbKnowledge(suits, k));
+      const what = `${p}/${i}/${JSON.stringify(face)}/${JSON.stringify(k)}`;
+      const card = ctx.memo(`card ${what}`, () => (face ? hbFace(suits, face, "", { "data-slot": i }) : hbBack(suits, k, i)));
+      const know = ctx.memo(`know ${what}`, () => hbKnowledge(suits, k));
+      let acts = null;
       if (isMe || (ctx.mode === "teacher" && p === view.to_act)) {
         const play = ctx.find((a) => a.type === "play" && a.slot === i);
         const disc = ctx.find((a) => a.type === "discard" && a.slot === i);
-        col.append(h("div", { class: "hb-slot-acts" },
+        acts = h("div", { class: "hb-slot-acts" },
           play.length ? ctx.btn(play[0], "Play", "hb-play") : null,
-          disc.length ? ctx.btn(disc[0], "Discard", "hb-discard") : null));
+          disc.length ? ctx.btn(disc[0], "Discard", "hb-discard") : null);
       }
-      return col;
+      const touch = touched && touched.to === p && touched.slots.includes(i);
+      return h("div", { class: `hb-slot${touch ? " hb-touch" : ""}` }, card, know, acts);
     }));
     const hints = ctx.find((a) => a.type === "hint" && a.to === p);
     const hintRow = hints.length ? h("div", { class: "hb-hints" }, h("span", { class: "kit-label" }, "Hint:"),
       hints.map((i) => {
         const a = ctx.legal[i].action;
-        const b = a.colour
-          ? ctx.btn(i, hbMark(suits, a.colour), `hb-hint hb-c-${a.colour}`)
-          : ctx.btn(i, String(a.value), "hb-hint hb-hint-v");
-        const mark = (on) => cardsRow.querySelectorAll(".hb-slot").forEach((el, j) => el.classList.toggle("hb-touch", on && a.slots.includes(j)));
-        b.addEventListener("mouseenter", () => mark(true));
-        b.addEventListener("mouseleave", () => mark(false));
-        b.addEventListener("focus", () => mark(true));
-        b.addEventListener("blur", () => mark(false));
-        return b;
+        const over = ctx.hover({ hint: i + 1 });
+        return a.colour
+          ? ctx.btn(i, hbMark(suits, a.colour), `hb-hint hb-c-${a.colour}`, over)
+          : ctx.btn(i, String(a.value), "hb-hint hb-hint-v", over);
       })) : null;
     return h("div", { class: `kit-seat${view.to_act === p ? " kit-to-act" : ""}${isMe ? " hb-mine" : ""}`, dataset: { seat: p } },
       h("div", { class: "kit-seat-name" }, ctx.who(p),
@@ -110,11 +109,13 @@ function drawHanabi(ctx) {
       cardsRow, hintRow);
   });
 
-  const byColour = {};
-  for (const c of view.discards) (byColour[c.colour] ??= []).push(c);
-  const discards = h("div", { class: "hb-discards" }, h("span", { class: "kit-label" }, `Discards (${view.discards.length})`),
-    h("div", { class: "kit-row" }, view.suits.map((s) => (byColour[s.colour] || [])
-      .sort((a, b) => a.value - b.value).map((c) => hbFace(suits, c, "hb-small")))));
+  const discards = ctx.memo(`discards ${JSON.stringify(view.discards)}`, () => {
+    const byColour = {};
+    for (const c of view.discards) (byColour[c.colour] ??= []).push(c);
+    return h("div", { class: "hb-discards" }, h("span", { class: "kit-label" }, `Discards (${view.discards.length})`),
+      h("div", { class: "kit-row" }, view.suits.map((s) => (byColour[s.colour] || [])
+        .sort((a, b) => a.value - b.value).map((c) => hbFace(suits, c, "hb-small")))));
+  });
   return [top, fireworks, ...hands, discards];
 }
 

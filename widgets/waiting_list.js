@@ -85,15 +85,15 @@ function drawWaitingList(ctx) {
     if (handCards) {
       const reveal = mine ? ctx.find((a) => a.type === "reveal") : [];
       row.push(h("div", { class: "kit-row wl-hand" }, handCards.map((c) => {
-        const col = h("div", { class: "wl-slot" }, wlCard(cat, c));
+        let acts = null;
         if (mine || (ctx.mode === "teacher" && p === view.to_act)) {
           const lay = ctx.find((a) => a.type === "lay" && a.card === c);
           const disc = ctx.find((a) => a.type === "discard" && a.card === c);
-          col.append(h("div", { class: "wl-slot-acts" },
+          acts = h("div", { class: "wl-slot-acts" },
             lay.length ? ctx.btn(lay[0], "Lay", "wl-lay") : null,
-            disc.length ? ctx.btn(disc[0], "Discard", "wl-discard") : null));
+            disc.length ? ctx.btn(disc[0], "Discard", "wl-discard") : null);
         }
-        return col;
+        return h("div", { class: "wl-slot" }, wlCard(cat, c), acts);
       })));
       if (reveal.length) {
         row.push(h("div", { class: "wl-reveal" }, reveal.map((i) => ctx.btn(i,

@@ -1,0 +1,79 @@
+"""What a person does with a board besides clicking moves: pointing at a move to see what
+it touches, and a board that keeps what they set (a collapsed log) while the game goes on.
+Boards redraw through Preact, which patches the DOM instead of rebuilding it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from test_playtest_apps import WAIT_TURN, board_moves
+
+
+def open_app(page: Any, url: str, game: str, seed: int) -> None:
+    page.goto(f"{url}/voila/render/{game}_app.ipynb?start=1&record=0&pause=0.05&seed={seed}")
+    page.wait_for_selector(".kit-board", timeout=90_000)
+    page.wait_for_function(WAIT_TURN)
+
+
+def play_first_move(page: Any) -> None:
+    before = board_moves(page)
+    page.click(".kit-board .kit-act >> nth=0")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('.kit-board').dataset.moves) > {before}")
+
+
+def test_hb5_pointing_at_a_hint_marks_exactly_the_cards_it_touches(page: Any, voila_url: str):
+    open_app(page, voila_url, "hanabi", 5)
+    hints = page.query_selector_all(".kit-board .hb-hint")
+    assert hints, "a Hanabi turn with hint tokens offers hints"
+    for button in hints[:4]:
+        action = json.loads(button.get_attribute("data-action"))
+        button.hover()
+        seat = page.locator(f".kit-seat[data-seat='{action['to']}']")
+        page.wait_for_function("() => document.querySelector('.hb-touch') !== null")
+        marked = seat.locator(".hb-slot").evaluate_all(
+            "(els) => els.flatMap((el, i) => el.classList.contains('hb-touch') ? [i] : [])")
+        assert marked == action["slots"]
+        others = f".kit-seat:not([data-seat='{action['to']}']) .hb-touch"
+        assert page.locator(others).count() == 0
+    page.mouse.move(1, 1)
+    page.wait_for_function("() => document.querySelector('.hb-touch') === null")
+    assert not page.errors, page.errors
+
+
+def test_dm_pointing_at_a_placement_marks_the_end_it_goes_on(page: Any, voila_url: str):
+    open_app(page, voila_url, "domino_metro", 4)
+    for _ in range(40):  # play until a placement on an end (not the lead) is offered
+        places = [b for b in page.query_selector_all(".kit-board .dm-place")
+                  if json.loads(b.get_attribute("data-action")).get("end") is not None]
+        if places:
+            break
+        play_first_move(page)
+        page.wait_for_function(WAIT_TURN)
+    else:
+        raise AssertionError("no placement on an end was offered in 40 moves")
+    end = json.loads(places[0].get_attribute("data-action"))["end"]
+    places[0].hover()
+    page.wait_for_function("() => document.querySelector('.dm-end.dm-hl') !== null")
+    assert page.locator(".dm-end.dm-hl").evaluate_all(
+        "(els) => els.map((el) => Number(el.dataset.end))") == [end]
+    page.mouse.move(1, 1)
+    page.wait_for_function("() => document.querySelector('.dm-hl') === null")
+    assert not page.errors, page.errors
+
+
+def test_a_collapsed_log_stays_collapsed_and_numbers_its_lines(page: Any, voila_url: str):
+    open_app(page, voila_url, "pug_party", 3)
+    page.click(".kit-log summary")
+    assert page.get_attribute(".kit-log", "open") is None
+    play_first_move(page)
+    page.wait_for_function(WAIT_TURN)
+    assert page.get_attribute(".kit-log", "open") is None, "a redraw reopened the log"
+    page.click(".kit-log summary")
+    events = page.evaluate("""() => { const ms = [...globalThis.__kitModels];
+        return ms[ms.length - 1].get('events'); }""")
+    items = page.locator(".kit-log li").all_inner_texts()
+    assert items == [e["text"] for e in events]
+    assert int(page.get_attribute(".kit-log ol", "start")) == events[0]["n"] + 1
+    assert not page.errors, page.errors
