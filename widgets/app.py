@@ -8,7 +8,6 @@ and ``start=1`` to open straight on the board; ``record=0`` records nothing.
 
 from __future__ import annotations
 
-import asyncio
 import html
 import os
 from typing import Any
@@ -195,7 +194,8 @@ class PlaytestApp(w.VBox):
         self.form.layout.display = "none"
         self.board.layout.width = "100%"
         self.board_box.children = [self.board]
-        self.board.observe(self._result_changed, names="result")
+        board = self.board
+        board.observe(lambda _c: board.after_update(self._show_result), names="result")
         self._show_result()
         return self.board
 
@@ -222,17 +222,9 @@ class PlaytestApp(w.VBox):
         self.result_panel.children = []
         self.form.layout.display = None
 
-    def _result_changed(self, _change: Any) -> None:
-        """Show the result panel once the board's last update has gone out: the final
-        move reaches the page first, then the panel's widgets (about 20 ms of messages)."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:  # plain Python, tests: at once
-            self._show_result()
-            return
-        loop.call_soon(self._show_result)
-
     def _show_result(self) -> None:
+        """The result panel (built after the board's final update has gone out: see
+        ``Board.after_update``; its widgets would otherwise hold up the last move)."""
         board = self.board
         if board is None or board.result is None:
             self.result_panel.children = []

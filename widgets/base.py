@@ -24,8 +24,10 @@ synchronously when there is no running loop, e.g. in plain Python and tests).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -140,6 +142,8 @@ class Board(anywidget.AnyWidget):
                  seat: int | None = None, names: list[str] | None = None, pause: float = 0.8,
                  recorder: Any = None, session: Any = None, bot_seed: int | None = None,
                  **kwargs: Any) -> None:
+        #: callbacks waiting for the update being held to go out (:meth:`after_update`)
+        self._after_update: list[Callable[[], None]] = []
         super().__init__(**kwargs)
         if mode not in MODES:
             raise ConfigError("mode", f"{mode!r} is not a mode; choose one of {list(MODES)}")
@@ -383,6 +387,29 @@ class Board(anywidget.AnyWidget):
                 return
         self._sync()
         self._schedule()
+
+    @contextlib.contextmanager
+    def hold_sync(self) -> Iterator[None]:
+        """ipywidgets' ``hold_sync`` (one update message for all changes), then the
+        :meth:`after_update` callbacks once the outermost hold has sent it."""
+        outer = not self._holding_sync
+        try:
+            with super().hold_sync():
+                yield
+        finally:
+            if outer and self._after_update:
+                todo, self._after_update = self._after_update, []
+                for callback in todo:
+                    callback()
+
+    def after_update(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` once the board's update being put together has been sent (at
+        once if none is): what follows a move on the page, such as the app's result
+        panel and its widgets, then comes after the board instead of holding it up."""
+        if self._holding_sync:
+            self._after_update.append(callback)
+        else:
+            callback()
 
     def close(self) -> None:
         if self._timer is not None:
