@@ -22,10 +22,8 @@ function h(tag, attrs, ...children) {
   return preact.h(tag, props, ...children);
 }
 
-/** an SVG element */
-function s(tag, attrs, ...children) {
-  return h(tag, attrs, ...children);
-}
+/** an SVG element: the same as `h`, as Preact namespaces everything inside an <svg> */
+const s = h;
 
 function seatLabel(names, seat) {
   return seat === null || seat === undefined ? "Spectator" : (names[seat] || `Seat ${seat + 1}`);

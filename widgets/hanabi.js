@@ -72,7 +72,7 @@ function drawHanabi(ctx) {
 
   const order = seatOrder(me, n);
   // a hint button pointed at or focused marks the cards it touches (HB-5)
-  const touched = ctx.hovered && ctx.hovered.hint ? (ctx.legal[ctx.hovered.hint - 1] || {}).action : null;
+  const touched = ctx.hovered && ctx.hovered.hint !== undefined ? ctx.legal[ctx.hovered.hint].action : null;
   const hands = order.map((p) => {
     const hand = view.hands[p];
     const isMe = p === me;
@@ -97,7 +97,7 @@ function drawHanabi(ctx) {
     const hintRow = hints.length ? h("div", { class: "hb-hints" }, h("span", { class: "kit-label" }, "Hint:"),
       hints.map((i) => {
         const a = ctx.legal[i].action;
-        const over = ctx.hover({ hint: i + 1 });
+        const over = ctx.hover({ hint: i });
         return a.colour
           ? ctx.btn(i, hbMark(suits, a.colour), `hb-hint hb-c-${a.colour}`, over)
           : ctx.btn(i, String(a.value), "hb-hint hb-hint-v", over);

@@ -365,10 +365,9 @@ class GameRecord:
             if write:
                 write_buffered(self.store, [self])
             return
-        else:
-            game_id = self.id
-            self.store.write(lambda conn: conn.execute(
-                sa.update(schema.games).where(schema.games.c.id == game_id).values(**values)))
+        game_id = self.id
+        self.store.write(lambda conn: conn.execute(
+            sa.update(schema.games).where(schema.games.c.id == game_id).values(**values)))
         self.finished = True
 
     def feedback(self, seat: int | None = None, rating: int | None = None, text: str = "",
