@@ -114,6 +114,32 @@ def test_forged_and_malformed_messages_change_nothing_and_show_the_engines_error
     assert b.error == "" and len(b.state.history) >= 1
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_state_update_from_the_page_sets_no_trait(game):
+    """Issue 6: the browser asks for moves with messages only. A forged ipywidgets state
+    update (mode "teacher" would open every hand, all seats human would let the page move
+    for the bots) changes nothing, shows the error, and the page gets the true traits."""
+    b = board(game)
+    sent: list[dict] = []
+    b.comm.send = lambda data=None, metadata=None, buffers=None: sent.append(data)
+    before = synced(b)
+    snap = json.dumps(b.state.snapshot(), sort_keys=True)
+    forged = {"mode": "teacher", "seat_kinds": ["human"] * b.state.players,
+              "seat": (b.seat + 1) % b.state.players, "open_hands": [], "no_such_trait": 1}
+    b._handle_msg({"content": {"data": {"method": "update", "state": forged,
+                                        "buffer_paths": []}}, "buffers": []})
+    after = synced(b)
+    assert "may not set mode, open_hands, seat, seat_kinds" in b.error
+    assert {k: v for k, v in after.items() if k not in ("error", "replies")} == {
+        k: v for k, v in before.items() if k not in ("error", "replies")}
+    assert json.dumps(b.state.snapshot(), sort_keys=True) == snap
+    restored = {k: v for msg in sent for k, v in msg["state"].items()}
+    assert {k: restored[k] for k in ("mode", "seat_kinds", "seat")} == {
+        k: before[k] for k in ("mode", "seat_kinds", "seat")}
+    b.act(b.legal[0]["action"])  # the next move still syncs the playtest view only
+    assert b.mode == "playtest" and b.open_hands == []
+
+
 def test_hb5_illegal_discard_from_the_browser_shows_the_rule():
     b = board("hanabi")
     b._on_msg(b, {"kind": "act", "action": {"type": "discard", "slot": 0}})

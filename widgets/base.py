@@ -432,6 +432,20 @@ class Board(anywidget.AnyWidget):
                 self._sync()
             self.replies += 1
 
+    def set_state(self, sync_data: dict) -> None:
+        """A state update from the page: refused. The board takes moves as messages only,
+        and every synced trait is the kernel's to set; a page that set one (say ``mode``
+        to ``"teacher"``, which would open every hand) changes nothing and is shown the
+        error, and the traits it named are sent back as the kernel has them."""
+        keys = sorted(k for k in sync_data if k in self.keys)
+        if keys:
+            self.send_state(keys)
+        with self.hold_sync():
+            self.error = str(IllegalAction(
+                "action", f"the page may not set {', '.join(keys) or 'state'}; "
+                          "moves are sent as messages"))
+            self.replies += 1
+
     def _handle(self, content: Any) -> None:
         rule = self.state.spec.action_rule
         if not isinstance(content, dict) or not isinstance(content.get("kind"), str):

@@ -129,8 +129,8 @@ def test_app_plays_to_the_end_showing_no_hidden_card(page: Any, voila_url: str, 
 
 
 def check_forged_moves_are_refused(page: Any, replica: Any) -> None:
-    """Another seat's move, a malformed action and an illegal one change nothing and show
-    the engine's message."""
+    """Another seat's move, a malformed action, an illegal one and a state update from the
+    page change nothing and show the engine's message."""
     before = models(page)
     legal = before["legal"][0]["action"]
     other_seat = {**legal, "seat": 1}
@@ -147,7 +147,15 @@ def check_forged_moves_are_refused(page: Any, replica: Any) -> None:
                                "?.includes(w)", arg=words)
         error = page.inner_text(".kit-error")
         assert re.match(r"^[A-Z]+-[0-9R]+|^action", error), f"no rule id in {error!r}"
+    # a forged state update (teacher mode would open every hand) is refused as well,
+    # and the page's model gets the kernel's traits back
+    page.evaluate("""() => { const ms = [...globalThis.__kitModels];
+        const m = ms[ms.length - 1]; m.set("mode", "teacher"); m.save_changes(); }""")
+    page.wait_for_function("() => (document.querySelector('.kit-error') || {}).textContent"
+                           "?.includes('may not set mode')")
+    page.wait_for_function("() => [...globalThis.__kitModels].at(-1).get('mode') === 'playtest'")
     after = models(page)
+    assert after["open_hands"] == [] and after["mode"] == "playtest"
     assert after["moves"] == before["moves"]
     assert after["view"] == before["view"]
     assert after["legal"] == before["legal"]
