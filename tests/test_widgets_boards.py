@@ -17,7 +17,7 @@ import pytest
 from ipywidgets.widgets.widget import _instances
 
 import kit
-from widgets import BOARDS
+from widgets import BOARDS, patch
 from widgets.app import PlaytestApp, query_params, result_html
 from widgets.base import MODES, Board, assets
 
@@ -173,12 +173,12 @@ def test_bots_reply_after_the_pause_on_the_kernel_loop_and_a_move_meanwhile_is_r
 def test_hotseat_shows_a_privacy_screen_and_only_the_public_view_until_the_seat_says_so():
     b = board("hanabi", seats=["human", "human", "bot:rule"], mode="hotseat")
     assert b.privacy == 0 and b.seat is None and b.legal == []
-    assert b.synced_view() == json.loads(json.dumps(b.state.view(None)))
+    assert b.view == json.loads(json.dumps(b.state.view(None)))
     b._on_msg(b, {"kind": "act", "action": {"type": "play", "slot": 0}})
     assert "pass the device" in b.error and b.moves == 0
     b._on_msg(b, {"kind": "reveal"})
     assert b.privacy is None and b.seat == 0 and b.legal
-    assert b.synced_view() == json.loads(json.dumps(b.state.view(0)))
+    assert b.view == json.loads(json.dumps(b.state.view(0)))
     b.act(b.legal[0]["action"])
     assert b.privacy == 1 and b.seat is None and b.legal == []  # seat 2 is next: pass it on
     assert all(c is None for hand in b.view["hands"] for c in hand["cards"])
@@ -212,7 +212,7 @@ def test_replay_steps_forward_and_back_through_the_history():
     again = kit.replay("domino_metro", 3, done.state.seed, done.state.history[:5],
                        **done.state.options)
     assert r.moves == 5 and r.result is None
-    assert r.synced_view() == json.loads(json.dumps(again.view(1)))
+    assert r.view == json.loads(json.dumps(again.view(1)))
     r._on_msg(r, {"kind": "step", "to": 4})
     assert r.moves == 4
     r._on_msg(r, {"kind": "act", "action": {"type": "draw"}})
@@ -384,12 +384,88 @@ def test_the_app_records_the_game_and_its_feedback(tmp_path, monkeypatch):
     assert record.load_feedback(url).iloc[0]["unclear_rule"] == "HB-4"
 
 
+class PageCopy:
+    """What a page's model of board ``b`` holds: a whole state, then every update sent
+    applied as ``base.js`` applies it (the patches through ``widgets.patch.apply``).
+    ``sizes``: (bytes sent, bytes the update would have had with whole traits)."""
+
+    def __init__(self, b: Board) -> None:
+        self.state = json.loads(json.dumps(b.get_state()))
+        self.seq = self.state["patch"]["seq"]
+        self.sizes: list[tuple[int, int]] = []
+        b.comm.send = self.receive
+
+    def receive(self, data: Any = None, metadata: Any = None, buffers: Any = None) -> None:
+        wire = json.dumps(data)
+        state = json.loads(wire)["state"]
+        self.state.update(state)
+        p = state.pop("patch", None)
+        if p and p["ops"]:
+            assert p["seq"] == self.seq + 1, "a patch out of turn"
+            for name, op in p["ops"].items():
+                state[name] = self.state[name] = patch.apply(self.state[name], op)
+        if p:
+            self.seq = p["seq"]
+        self.sizes.append((len(wire), len(json.dumps(state))))
+
+
+def _kernel_traits(b: Board) -> dict:
+    state = json.loads(json.dumps(b.get_state()))
+    del state["patch"]
+    return state
+
+
 @pytest.mark.parametrize("game", GAMES)
-def test_the_browser_puts_together_exactly_view_of_the_seat_shown(game):
+@pytest.mark.parametrize("mode", ["playtest", "hotseat", "teacher"])
+def test_the_page_copy_follows_every_update_exactly(game, mode):
+    """Issue 6: updates carry the view, the log and the open hands as patches; applied
+    in turn they give the page exactly the kernel's traits, view(seat) of the seat shown
+    included, move after move (seat switches and the privacy screen too)."""
+    seats = (None if mode == "playtest" else
+             ["human", "human"] + ["bot:rule"] * (PLAYERS[game] - 2))
+    rng = random.Random(4)
+    checked = 0
+    for seed in range(10):
+        b = board(game, mode=mode, seats=seats, seed=seed)
+        page = PageCopy(b)
+        while not b.state.over and checked < 40:
+            if b.privacy is not None:
+                b._on_msg(b, {"kind": "reveal"})
+            else:
+                b._on_msg(b, {"kind": "act", "action": rng.choice(b.legal)["action"]})
+            assert b.error == ""
+            got = {k: v for k, v in page.state.items() if k != "patch"}
+            assert got == _kernel_traits(b)
+            assert got["view"] == json.loads(json.dumps(b.state.view(b.seat)))
+            checked += 1
+    assert checked == 40
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_move_sends_what_changed_not_the_whole_view(game):
+    """Issue 6 (speed): the updates of a game carry less than half the bytes they would
+    with the view, the log and the open hands whole."""
     b = board(game)
-    for _ in human_turns(b, random.Random(4), limit=10):
-        assert b.synced_view() == json.loads(json.dumps(b.state.view(b.seat)))
-        assert not set(b.view) & set(b.view_static)
+    page = PageCopy(b)
+    for _ in human_turns(b, random.Random(5), limit=30):
+        pass
+    sent, whole = (sum(col) for col in zip(*page.sizes, strict=True))
+    assert len(page.sizes) >= 10 and sent < whole / 2, (sent, whole)
+
+
+def test_a_page_that_missed_a_patch_gets_the_traits_whole():
+    """A page whose patch count does not follow asks to resync, and gets the view, the
+    log and the open hands whole, as of the last patch."""
+    b = board("hanabi")
+    page = PageCopy(b)
+    b.act(b.legal[0]["action"])
+    page.state["view"] = {"forged": True}
+    page.seq = -7  # the page's count no longer follows
+    b._on_msg(b, {"kind": "resync"})
+    assert page.state["view"] == json.loads(json.dumps(b.state.view(0)))
+    assert page.seq == b._patches and b.error == ""
+    b.act(b.legal[0]["action"])  # patches go on from the whole state
+    assert page.state["view"] == json.loads(json.dumps(b.state.view(0)))
 
 
 def test_a_board_from_a_game_name_or_a_state():

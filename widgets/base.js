@@ -1,5 +1,5 @@
 // The shared base of every board (widgets/base.js). A game's own file is appended to
-// this one (no build step) and ends with `export default { render: kitBoard(drawGame) }`.
+// this one (no build step) and ends with `export default kitWidget(drawGame)`.
 // The board only renders the synced traits and sends intents ({kind: "act", action});
 // the kernel decides what is legal.
 
@@ -24,6 +24,56 @@ function h(tag, attrs, ...children) {
 
 /** an SVG element: the same as `h`, as Preact namespaces everything inside an <svg> */
 const s = h;
+
+/**
+ * `old` with a patch of widgets/patch.py applied: ["=", value] replaces it, a dict patch
+ * changes the keys it names (["-"]: removed), ["[", start, keep, {i: patch}, tail] is
+ * old.slice(start, start + keep) with items patched, then tail. What did not change keeps
+ * its object, so that a drawing can memoise on identity.
+ */
+function applyPatch(old, patch) {
+  if (Array.isArray(patch)) {
+    if (patch[0] === "=") return patch[1];
+    const [, start, keep, items, tail] = patch;
+    const out = old.slice(start, start + keep);
+    for (const [i, sub] of Object.entries(items)) out[i] = applyPatch(out[i], sub);
+    return out.concat(tail);
+  }
+  const out = { ...old };
+  for (const [key, sub] of Object.entries(patch)) {
+    if (Array.isArray(sub) && sub[0] === "-") delete out[key];
+    else out[key] = applyPatch(out[key], sub);
+  }
+  return out;
+}
+
+/**
+ * Once per model (anywidget's `initialize`): an update carries the view, the event log
+ * and the open hands as patches of what the page has (`patch: {seq, ops}`); they are
+ * applied to the model before the board draws. A whole state has no ops and says which
+ * patch it is as of. A patch out of turn (none should be) asks the kernel for the
+ * traits whole.
+ */
+function kitPatches({ model }) {
+  let seq = (model.get("patch") || {}).seq ?? 0;
+  let asked = false;
+  model.on("change:patch", () => {
+    const { seq: n, ops } = model.get("patch") || {};
+    const names = Object.keys(ops || {});
+    if (!names.length) { seq = n; asked = false; return; } // a whole state
+    if (n !== seq + 1) {
+      if (!asked) { asked = true; model.send({ kind: "resync" }); }
+      return;
+    }
+    seq = n;
+    for (const name of names) model.set(name, applyPatch(model.get(name), ops[name]));
+  });
+}
+
+/** The anywidget module of a board drawn by `draw` */
+function kitWidget(draw) {
+  return { initialize: kitPatches, render: kitBoard(draw) };
+}
 
 function seatLabel(names, seat) {
   return seat === null || seat === undefined ? "Spectator" : (names[seat] || `Seat ${seat + 1}`);
@@ -102,7 +152,7 @@ function kitBoard(draw) {
     }
 
     function paint() {
-      const view = { ...(model.get("view_static") || {}), ...(model.get("view") || {}) };
+      const view = model.get("view") || {};
       const legal = model.get("legal") || [];
       const names = model.get("names") || [];
       const kinds = model.get("seat_kinds") || [];

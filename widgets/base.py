@@ -38,6 +38,7 @@ import kit
 from kit.bots import make_bot
 from kit.contract import GameState, visible
 from kit.errors import ConfigError, IllegalAction
+from widgets.patch import diff
 
 HERE = Path(__file__).parent
 MODES = ("playtest", "hotseat", "teacher", "replay")
@@ -96,8 +97,8 @@ class Board(anywidget.AnyWidget):
     """
 
     GAME: ClassVar[str] = ""
-    #: keys of view(seat) that rarely change (catalogues, rule tables): synced apart
-    STATIC_VIEW_KEYS: ClassVar[tuple[str, ...]] = ()
+    #: the traits an update carries as a patch of what the page has (``widgets.patch``)
+    PATCHED: ClassVar[tuple[str, ...]] = ("view", "events", "open_hands")
 
     # -- synced traits: everything the browser gets -----------------------------------
     game = t.Unicode("").tag(sync=True)
@@ -108,11 +109,8 @@ class Board(anywidget.AnyWidget):
     #: "human" | "bot:<name>" per seat, and the names shown
     seat_kinds = t.List(t.Unicode()).tag(sync=True)
     names = t.List(t.Unicode()).tag(sync=True)
-    #: view(seat) of the seat shown, less its ``STATIC_VIEW_KEYS``...
+    #: view(seat) of the seat shown
     view = t.Dict().tag(sync=True)
-    #: ...which come apart, so that they travel only when they change (the browser
-    #: merges the two: ``{...view_static, ...view}``)
-    view_static = t.Dict().tag(sync=True)
     #: the shown seat's legal actions when it is its decision: [{"action": JSON, "text"}]
     legal = t.List().tag(sync=True)
     #: recent events visible to the seat shown: [{"type", "text", "seat"}]
@@ -144,6 +142,9 @@ class Board(anywidget.AnyWidget):
                  **kwargs: Any) -> None:
         #: callbacks waiting for the update being held to go out (:meth:`after_update`)
         self._after_update: list[Callable[[], None]] = []
+        #: the ``PATCHED`` traits as the page has them, and the number of the last patch
+        self._page: dict[str, Any] = {}
+        self._patches = 0
         super().__init__(**kwargs)
         if mode not in MODES:
             raise ConfigError("mode", f"{mode!r} is not a mode; choose one of {list(MODES)}")
@@ -263,11 +264,7 @@ class Board(anywidget.AnyWidget):
         with self.hold_sync():
             self.privacy = privacy
             self.seat = seat
-            view = state.view(seat)
-            if self.STATIC_VIEW_KEYS:
-                self.view_static = {k: view[k] for k in self.STATIC_VIEW_KEYS if k in view}
-                view = {k: v for k, v in view.items() if k not in self.STATIC_VIEW_KEYS}
-            self.view = view
+            self.view = state.view(seat)
             self.legal = ([{"action": a.to_json(), "text": str(a)} for a in
                            state.legal_actions()] if can_act else [])
             self.events = self._recent(seat)
@@ -276,10 +273,6 @@ class Board(anywidget.AnyWidget):
             self.moves = len(state.history)
             self.thinking = (to_act if to_act is not None and not self.is_human(to_act)
                              and self.mode != "replay" else None)
-
-    def synced_view(self) -> dict:
-        """The view as the browser puts it together (``view_static`` + ``view``)."""
-        return {**self.view_static, **self.view}
 
     def _recent(self, seat: int | None) -> list[dict]:
         """The last ``RECENT_EVENTS`` log lines ``seat`` may see. Each carries ``n``, its
@@ -402,6 +395,48 @@ class Board(anywidget.AnyWidget):
                 for callback in todo:
                     callback()
 
+    # -- what goes to the page: whole states, then updates with patches -----------------
+
+    def get_state(self, key: Any = None, drop_defaults: bool = False) -> dict:
+        """ipywidgets' ``get_state``; a whole state (``key=None``: the one the comm opens
+        with, or one a page asks for) also says which patch it is as of, with no ops."""
+        state = super().get_state(key=key, drop_defaults=drop_defaults)
+        if key is None:
+            state["patch"] = {"seq": self._patches, "ops": {}}
+        return state
+
+    def open(self) -> None:
+        super().open()
+        self._page = {name: getattr(self, name) for name in self.PATCHED}
+
+    def send_state(self, key: Any = None) -> None:
+        """Send an update: the ``PATCHED`` traits in it go as patches of what the page has
+        (``{"patch": {"seq": n, "ops": {name: patch}}}``, applied by ``base.js``), the
+        others whole. A whole state (``key=None``) goes whole.
+
+        Unlike ipywidgets' own, it does not walk the state for binary buffers: a board's
+        traits are plain JSON (a view is, by the engine contract)."""
+        state = self.get_state(key=key)
+        sent = {name: state[name] for name in self.PATCHED if name in state}
+        if key is not None and sent:
+            ops = {name: diff(self._page[name], state.pop(name)) for name in sent}
+            self._patches += 1
+            state["patch"] = {"seq": self._patches, "ops": ops}
+        self._send_update(state, sent)
+
+    def _send_whole(self, keys: list[str]) -> None:
+        """Send these traits whole (the page's copy may be anything, e.g. forged)."""
+        state = self.get_state(key=keys)
+        sent = {name: state[name] for name in self.PATCHED if name in state}
+        if sent:
+            state["patch"] = {"seq": self._patches, "ops": {}}
+        self._send_update(state, sent)
+
+    def _send_update(self, state: dict, sent: dict[str, Any]) -> None:
+        if state:
+            self._page.update(sent)
+            self._send({"method": "update", "state": state, "buffer_paths": []})
+
     def after_update(self, callback: Callable[[], None]) -> None:
         """Run ``callback`` once the board's update being put together has been sent (at
         once if none is): what follows a move on the page, such as the app's result
@@ -439,7 +474,7 @@ class Board(anywidget.AnyWidget):
         error, and the traits it named are sent back as the kernel has them."""
         keys = sorted(k for k in sync_data if k in self.keys)
         if keys:
-            self.send_state(keys)
+            self._send_whole(keys)
         with self.hold_sync():
             self.error = str(IllegalAction(
                 "action", f"the page may not set {', '.join(keys) or 'state'}; "
@@ -456,6 +491,8 @@ class Board(anywidget.AnyWidget):
             if not isinstance(action, dict):
                 raise IllegalAction(rule, "malformed move: 'action' must be an action dict")
             self.act(action)
+        elif kind == "resync":  # the page missed a patch: it gets its traits whole
+            self._send_whole(list(self.PATCHED))
         elif kind == "reveal" and self.mode == "hotseat":
             if self.privacy is None:
                 raise IllegalAction(rule, "no seat is waiting behind the privacy screen")

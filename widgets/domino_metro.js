@@ -211,4 +211,4 @@ function drawDominoMetro(ctx) {
 
 drawDominoMetro.resultLine = () => "Places per game; the last place loses (DM-7, DM-10). ";
 
-export default { render: kitBoard(drawDominoMetro) };
+export default kitWidget(drawDominoMetro);

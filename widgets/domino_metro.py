@@ -16,7 +16,6 @@ class DominoMetroBoard(Board):
     """``DominoMetroBoard(players=3, seed=1, options={"games": 3})``"""
 
     GAME = "domino_metro"
-    STATIC_VIEW_KEYS = ("rules",)
     _esm, _css = assets("domino_metro")
 
     def event_text(self, ev: dict) -> str | None:

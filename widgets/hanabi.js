@@ -121,4 +121,4 @@ function drawHanabi(ctx) {
 
 drawHanabi.resultLine = (r) => (r.lost ? `Three mistakes: score ${r.score} (fireworks ${r.fireworks_total}). ` : `Score ${r.score} of ${r.max_score}. `);
 
-export default { render: kitBoard(drawHanabi) };
+export default kitWidget(drawHanabi);

@@ -15,7 +15,6 @@ class HanabiBoard(Board):
     seats=["human", "bot:rule", "bot:rule"], mode="playtest")``"""
 
     GAME = "hanabi"
-    STATIC_VIEW_KEYS = ("suits", "hintable_colours")
     _esm, _css = assets("hanabi")
 
     def _card(self, card: dict | None) -> str:

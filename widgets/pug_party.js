@@ -99,4 +99,4 @@ function drawPugParty(ctx) {
 
 drawPugParty.resultLine = (r, ctx) => (r.pug_holder !== null && r.pug_holder !== undefined ? `${ctx.who(r.pug_holder)} holds the pugs (PP-R6). ` : "");
 
-export default { render: kitBoard(drawPugParty) };
+export default kitWidget(drawPugParty);

@@ -17,7 +17,6 @@ class PugPartyBoard(Board):
     """``PugPartyBoard(players=4, seed=1, options={"swap": True})``"""
 
     GAME = "pug_party"
-    STATIC_VIEW_KEYS = ("rules",)
     _esm, _css = assets("pug_party")
 
     def event_text(self, ev: dict) -> str | None:

@@ -132,4 +132,4 @@ function drawWaitingList(ctx) {
 
 drawWaitingList.resultLine = () => "Lowest penalty total wins (WL-2). ";
 
-export default { render: kitBoard(drawWaitingList) };
+export default kitWidget(drawWaitingList);

@@ -13,7 +13,6 @@ class WaitingListBoard(Board):
     """``WaitingListBoard(players=4, seed=1, seats=["human", "bot:rule", ...])``"""
 
     GAME = "waiting_list"
-    STATIC_VIEW_KEYS = ("catalogue", "rules")
     _esm, _css = assets("waiting_list")
 
     def _name(self, card: str) -> str:

@@ -77,3 +77,23 @@ def test_a_collapsed_log_stays_collapsed_and_numbers_its_lines(page: Any, voila_
     assert items == [e["text"] for e in events]
     assert int(page.get_attribute(".kit-log ol", "start")) == events[0]["n"] + 1
     assert not page.errors, page.errors
+
+
+LAST_MODEL = "[...globalThis.__kitModels].at(-1)"
+
+
+def test_a_page_that_missed_a_patch_asks_for_the_view_whole(page: Any, voila_url: str):
+    """Updates carry patches of the view and the log; a page whose count of them does not
+    follow (its copy may then be wrong) asks the kernel, which sends them whole."""
+    open_app(page, voila_url, "hanabi", 5)
+    good = page.evaluate(f"() => {LAST_MODEL}.get('view')")
+    page.evaluate(f"""() => {{ const m = {LAST_MODEL}; m.set('view', {{}});
+        m.set('patch', {{ seq: 9999, ops: {{ view: ['=', {{ broken: true }}] }} }}); }}""")
+    page.wait_for_function(f"() => Object.keys({LAST_MODEL}.get('view')).length > 0")
+    assert page.evaluate(f"() => {LAST_MODEL}.get('view')") == good
+    play_first_move(page)  # the patches that follow apply to the whole view
+    page.wait_for_function(WAIT_TURN)
+    view = page.evaluate(f"() => {LAST_MODEL}.get('view')")
+    assert view["hands"][0]["knowledge"] and "broken" not in view
+    assert page.locator(".kit-board .kit-act").count() > 0
+    assert not page.errors, page.errors
