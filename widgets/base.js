@@ -10,14 +10,17 @@
  * their focus, a collapsed log) stay, and the browser restyles only what changed.
  */
 function h(tag, attrs, ...children) {
-  const props = {};
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (k === "svg") continue; // Preact puts an <svg> and all inside it in the SVG namespace
-    if (k === "dataset") {
-      for (const [dk, dv] of Object.entries(v)) {
-        props[`data-${dk.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = dv;
-      }
-    } else props[k] = v;
+  let props = attrs || {};
+  if (props.dataset || props.svg) {
+    props = {};
+    for (const [k, v] of Object.entries(attrs)) {
+      if (k === "svg") continue; // Preact puts an <svg> and all inside it in the SVG namespace
+      if (k === "dataset") {
+        for (const [dk, dv] of Object.entries(v)) {
+          props[`data-${dk.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = dv;
+        }
+      } else props[k] = v;
+    }
   }
   return preact.h(tag, props, ...children);
 }
@@ -163,6 +166,7 @@ function kitBoard(draw) {
       const thinking = model.get("thinking");
       const error = model.get("error");
       const used = new Set();
+      let building = null; // the buttons placed by the `memo` being built
       const ctx = {
         model, view, legal, names, kinds, mode, seat, ui, result,
         openHands: model.get("open_hands") || [],
@@ -171,6 +175,7 @@ function kitBoard(draw) {
         /** a button for legal action i (marks it placed) */
         btn(i, label, cls, attrs) {
           used.add(i);
+          if (building) building.push(i);
           return h("button", {
             class: `kit-act ${cls || ""}`, title: legal[i].text,
             dataset: { action: JSON.stringify(legal[i].action) },
@@ -185,14 +190,25 @@ function kitBoard(draw) {
           const set = (k) => () => { if (ui.hover !== k) { ui.hover = k; schedule(); } };
           return { onmouseenter: set(key), onmouseleave: set(null), onfocus: set(key), onblur: set(null) };
         },
-        /** `build()`, or the same vnode as last paint when `key` (a string that says
-         * everything the subtree shows) is unchanged. No event handlers inside: they
-         * would be the last paint's. */
-        memo(key, build) {
-          let v = keptNext.get(key) ?? kept.get(key);
-          if (v === undefined) v = build();
-          keptNext.set(key, v);
-          return v;
+        /** `build()`, or the very vnode of the last paint under `key` when every one of
+         * `deps` is the same (===) as then: what did not change in a patch keeps its
+         * object, and Preact skips the subtree. Whatever the subtree's handlers use must
+         * be in `deps` (`ctx.btn` buttons need `ctx.legal`: their indexes are its). */
+        memo(key, deps, build) {
+          const old = keptNext.get(key) ?? kept.get(key);
+          let entry;
+          if (old && old.deps.length === deps.length && old.deps.every((d, i) => d === deps[i])) {
+            entry = old;
+            for (const i of entry.buttons) used.add(i);
+          } else {
+            const outer = building;
+            building = [];
+            entry = { deps, vnode: build(), buttons: building };
+            building = outer;
+          }
+          if (building) building.push(...entry.buttons);
+          keptNext.set(key, entry);
+          return entry.vnode;
         },
         /** indexes of the legal actions whose JSON matches `pred` */
         find(pred) {
@@ -247,7 +263,7 @@ function kitBoard(draw) {
       parts.push(h("details", { class: "kit-log", open: true },
         h("summary", {}, "Recent events"),
         h("ol", { start: events.length ? events[0].n + 1 : 1 },
-          events.map((e) => h("li", { class: `kit-ev kit-ev-${e.type}`, key: e.n }, e.text)))));
+          events.map((e) => ctx.memo(`ev ${e.n}`, [e], () => h("li", { class: `kit-ev kit-ev-${e.type}`, key: e.n }, e.text))))));
       pending = false;
       clearTimeout(slow);
       if (clicked) clicked.classList.remove("kit-clicked"); // Preact may reuse the button

@@ -55,14 +55,14 @@ function drawHanabi(ctx) {
   const suits = hbSuitMap(view);
   const n = view.players;
   const me = ctx.seat;
-  const top = h("div", { class: "kit-row hb-status" },
+  const top = ctx.memo("top", [view.hints, view.mistakes, view.deck, view.score, view.final_round, view.still_to_play], () => h("div", { class: "kit-row hb-status" },
     hbTokens("Hints", view.hints, view.max_hints, "●", "○", "hb-tok-hint"),
     hbTokens("Mistakes", view.mistakes, view.max_mistakes, "✖", "·", "hb-tok-miss"),
     h("span", { class: "hb-deck" }, `Deck ${view.deck}`),
     h("span", { class: "hb-score" }, `Score ${view.score}/${view.max_score}`),
-    view.final_round ? h("span", { class: "hb-final" }, `Final round (HB-10): ${view.still_to_play.length} turn(s) left`) : null);
+    view.final_round ? h("span", { class: "hb-final" }, `Final round (HB-10): ${view.still_to_play.length} turn(s) left`) : null));
 
-  const fireworks = ctx.memo(`fireworks ${JSON.stringify(view.fireworks)}`, () => h("div", { class: "hb-fireworks" },
+  const fireworks = ctx.memo("fireworks", [view.fireworks, view.suits], () => h("div", { class: "hb-fireworks" },
     h("span", { class: "kit-label" }, "Fireworks"),
     h("div", { class: "kit-row" }, view.suits.map((s) => {
       const v = view.fireworks[s.colour];
@@ -73,43 +73,9 @@ function drawHanabi(ctx) {
   const order = seatOrder(me, n);
   // a hint button pointed at or focused marks the cards it touches (HB-5)
   const touched = ctx.hovered && ctx.hovered.hint !== undefined ? ctx.legal[ctx.hovered.hint].action : null;
-  const hands = order.map((p) => {
-    const hand = view.hands[p];
-    const isMe = p === me;
-    const open = ctx.openHands[p];
-    const cardsRow = h("div", { class: "kit-row hb-hand" }, hand.knowledge.map((k, i) => {
-      const face = hand.cards[i] || (open ? open[i] : null);
-      const what = `${p}/${i}/${JSON.stringify(face)}/${JSON.stringify(k)}`;
-      const card = ctx.memo(`card ${what}`, () => (face ? hbFace(suits, face, "", { "data-slot": i }) : hbBack(suits, k, i)));
-      const know = ctx.memo(`know ${what}`, () => hbKnowledge(suits, k));
-      let acts = null;
-      if (isMe || (ctx.mode === "teacher" && p === view.to_act)) {
-        const play = ctx.find((a) => a.type === "play" && a.slot === i);
-        const disc = ctx.find((a) => a.type === "discard" && a.slot === i);
-        acts = h("div", { class: "hb-slot-acts" },
-          play.length ? ctx.btn(play[0], "Play", "hb-play") : null,
-          disc.length ? ctx.btn(disc[0], "Discard", "hb-discard") : null);
-      }
-      const touch = touched && touched.to === p && touched.slots.includes(i);
-      return h("div", { class: `hb-slot${touch ? " hb-touch" : ""}` }, card, know, acts);
-    }));
-    const hints = ctx.find((a) => a.type === "hint" && a.to === p);
-    const hintRow = hints.length ? h("div", { class: "hb-hints" }, h("span", { class: "kit-label" }, "Hint:"),
-      hints.map((i) => {
-        const a = ctx.legal[i].action;
-        const over = ctx.hover({ hint: i });
-        return a.colour
-          ? ctx.btn(i, hbMark(suits, a.colour), `hb-hint hb-c-${a.colour}`, over)
-          : ctx.btn(i, String(a.value), "hb-hint hb-hint-v", over);
-      })) : null;
-    return h("div", { class: `kit-seat${view.to_act === p ? " kit-to-act" : ""}${isMe ? " hb-mine" : ""}`, dataset: { seat: p } },
-      h("div", { class: "kit-seat-name" }, ctx.who(p),
-        isMe && ctx.mode !== "teacher" ? h("span", { class: "kit-tag" }, "your hand: you see only what hints told (HB-2)") : null,
-        view.to_act === p ? h("span", { class: "kit-tag" }, "to move") : null),
-      cardsRow, hintRow);
-  });
+  const hands = order.map((p) => hbSeat(ctx, p, suits, touched));
 
-  const discards = ctx.memo(`discards ${JSON.stringify(view.discards)}`, () => {
+  const discards = ctx.memo("discards", [view.discards, view.suits], () => {
     const byColour = {};
     for (const c of view.discards) (byColour[c.colour] ??= []).push(c);
     return h("div", { class: "hb-discards" }, h("span", { class: "kit-label" }, `Discards (${view.discards.length})`),
@@ -117,6 +83,49 @@ function drawHanabi(ctx) {
         .sort((a, b) => a.value - b.value).map((c) => hbFace(suits, c, "hb-small")))));
   });
   return [top, fireworks, ...hands, discards];
+}
+
+/** seat p: name, cards with what the holder knows, buttons (own moves, hints to p) */
+function hbSeat(ctx, p, suits, touched) {
+  const { view } = ctx;
+  const isMe = p === ctx.seat;
+  const hand = view.hands[p];
+  const open = ctx.openHands[p];
+  const acting = isMe || (ctx.mode === "teacher" && p === view.to_act);
+  const touches = touched && touched.to === p ? touched.slots : [];
+  // the cards, and the play/discard buttons under them if they are the seat's moves
+  const cardsRow = ctx.memo(`hand ${p}`, [hand, open, touches.join(), view.suits, acting && ctx.legal], () =>
+    h("div", { class: "kit-row hb-hand" }, hand.knowledge.map((k, i) => {
+      const face = hand.cards[i] || (open ? open[i] : null);
+      let acts = null;
+      if (acting) {
+        const play = ctx.find((a) => a.type === "play" && a.slot === i);
+        const disc = ctx.find((a) => a.type === "discard" && a.slot === i);
+        acts = h("div", { class: "hb-slot-acts" },
+          play.length ? ctx.btn(play[0], "Play", "hb-play") : null,
+          disc.length ? ctx.btn(disc[0], "Discard", "hb-discard") : null);
+      }
+      return h("div", { class: `hb-slot${touches.includes(i) ? " hb-touch" : ""}` },
+        ctx.memo(`card ${p}/${i}`, face ? [face, view.suits] : [k, view.suits], () => (face ? hbFace(suits, face, "", { "data-slot": i }) : hbBack(suits, k, i))),
+        ctx.memo(`know ${p}/${i}`, [k, view.suits], () => hbKnowledge(suits, k)),
+        acts);
+    })));
+  const hintRow = ctx.memo(`hints ${p}`, [ctx.legal, view.suits], () => {
+    const hints = ctx.find((a) => a.type === "hint" && a.to === p);
+    return hints.length ? h("div", { class: "hb-hints" }, h("span", { class: "kit-label" }, "Hint:"),
+      hints.map((i) => {
+        const a = ctx.legal[i].action;
+        const over = ctx.hover({ hint: i });
+        return a.colour
+          ? ctx.btn(i, hbMark(suits, a.colour), `hb-hint hb-c-${a.colour}`, over)
+          : ctx.btn(i, String(a.value), "hb-hint hb-hint-v", over);
+      })) : null;
+  });
+  return h("div", { class: `kit-seat${view.to_act === p ? " kit-to-act" : ""}${isMe ? " hb-mine" : ""}`, dataset: { seat: p } },
+    h("div", { class: "kit-seat-name" }, ctx.who(p),
+      isMe && ctx.mode !== "teacher" ? h("span", { class: "kit-tag" }, "your hand: you see only what hints told (HB-2)") : null,
+      view.to_act === p ? h("span", { class: "kit-tag" }, "to move") : null),
+    cardsRow, hintRow);
 }
 
 drawHanabi.resultLine = (r) => (r.lost ? `Three mistakes: score ${r.score} (fireworks ${r.fireworks_total}). ` : `Score ${r.score} of ${r.max_score}. `);

@@ -103,6 +103,13 @@ def test_app_plays_to_the_end_showing_no_hidden_card(page: Any, voila_url: str, 
             check_forged_moves_are_refused(page, replica)
         buttons = page.query_selector_all(".kit-board .kit-act")
         assert buttons, "a human turn without move buttons"
+        # the buttons offer the legal moves, all of them and nothing else, whatever parts
+        # of the board a redraw reused (two copies of a card may offer the same move)
+        offered = {b.get_attribute("data-action") for b in buttons}
+        expected = {json.dumps(a["action"], separators=(",", ":")) for a in models(page)["legal"]}
+        assert offered == expected
+        if game == "hanabi":  # every Hanabi move has its place: none falls to "Moves:"
+            assert page.query_selector(".kit-moves") is None
         button = rng.choice(buttons)
         action = json.loads(button.get_attribute("data-action"))
         before = board_moves(page)
