@@ -135,11 +135,13 @@ function kitBoard(draw) {
     let kept = new Map();
     let keptNext = new Map();
 
+    let offered = { legal: [], seat: null }; // the moves on the board, and whose
+    let waiting = false; // they are the last turn's, hidden: not to be clicked
     let pending = false; // a move was sent: no more clicks until the kernel answers
     let slow = null; // the timer that marks the clicked button if the answer is slow
     let clicked = null; // that button
     function send(msg, button) {
-      if (pending) return;
+      if (pending || (waiting && msg.kind === "act")) return;
       model.send(msg);
       if (msg.kind === "act") {
         pending = true;
@@ -156,7 +158,7 @@ function kitBoard(draw) {
 
     function paint() {
       const view = model.get("view") || {};
-      const legal = model.get("legal") || [];
+      const live = model.get("legal") || [];
       const names = model.get("names") || [];
       const kinds = model.get("seat_kinds") || [];
       const mode = model.get("mode");
@@ -165,10 +167,21 @@ function kitBoard(draw) {
       const result = model.get("result");
       const thinking = model.get("thinking");
       const error = model.get("error");
+      // While the others move, the moves last offered stay where they were, hidden
+      // (`kit-waiting`): the board keeps its layout, and a redraw skips them instead of
+      // taking them down, to put them up again at the seat's next turn.
+      const keep = !live.length && !result && (privacy === null || privacy === undefined)
+        && seat === offered.seat && mode !== "replay";
+      const legal = live.length || !keep ? live : offered.legal;
+      offered = { legal, seat };
+      waiting = legal !== live;
       const used = new Set();
       let building = null; // the buttons placed by the `memo` being built
       const ctx = {
         model, view, legal, names, kinds, mode, seat, ui, result,
+        /** `legal` is the last turn's, kept hidden while the others move: no text may
+         * say it is the seat's turn */
+        waiting,
         openHands: model.get("open_hands") || [],
         redraw: schedule,
         send,
@@ -218,26 +231,26 @@ function kitBoard(draw) {
         },
         who: (p) => seatLabel(names, p),
       };
-      root.className = `kit-board kit-mode-${mode} kit-game-${model.get("game")}`;
+      root.className = `kit-board kit-mode-${mode} kit-game-${model.get("game")}${waiting ? " kit-waiting" : ""}`;
       root.dataset.moves = model.get("moves");
       root.dataset.toAct = view.to_act ?? "";
       root.dataset.seat = seat ?? "";
       root.dataset.over = result ? "1" : "0";
-      root.dataset.legal = legal.length;
+      root.dataset.legal = live.length;
 
       const toAct = view.to_act;
       let status;
       if (result) status = "Game over";
       else if (privacy !== null && privacy !== undefined) status = `Waiting for ${seatLabel(names, privacy)}`;
       else if (thinking !== null && thinking !== undefined) status = `${seatLabel(names, thinking)} is thinking…`;
-      else if (legal.length) status = mode === "teacher" ? `${seatLabel(names, toAct)} to move` : "Your move";
+      else if (live.length) status = mode === "teacher" ? `${seatLabel(names, toAct)} to move` : "Your move";
       else if (toAct !== null && toAct !== undefined) status = `${seatLabel(names, toAct)} to move`;
       else status = "";
       const header = h("div", { class: "kit-header" },
         h("span", { class: "kit-title" }, model.get("title")),
         h("span", { class: "kit-badge" }, { playtest: "playtest", hotseat: "hot-seat", teacher: "teacher", replay: "replay" }[mode]),
         mode !== "teacher" ? h("span", { class: "kit-you" }, seat === null || seat === undefined ? "Spectator view" : `You: ${seatLabel(names, seat)}`) : null,
-        h("span", { class: `kit-status${legal.length ? " kit-your-turn" : ""}`, role: "status" }, status));
+        h("span", { class: `kit-status${live.length ? " kit-your-turn" : ""}`, role: "status" }, status));
 
       const parts = [header];
       if (error) parts.push(h("div", { class: "kit-error", role: "alert" }, error));
@@ -253,9 +266,9 @@ function kitBoard(draw) {
             `I am ${seatLabel(names, privacy)}: show my cards`)));
       }
       parts.push(h("div", { class: "kit-table" }, draw(ctx)));
-      const rest = legal.map((a, i) => i).filter((i) => !used.has(i));
+      const rest = waiting ? [] : legal.map((a, i) => i).filter((i) => !used.has(i));
       if (rest.length) {
-        parts.push(h("div", { class: "kit-moves" }, h("span", { class: "kit-label" }, "Moves: "),
+        parts.push(h("div", { class: "kit-moves kit-acts" }, h("span", { class: "kit-label" }, "Moves: "),
           rest.map((i) => ctx.btn(i))));
       }
       if (mode === "replay") parts.push(replayControls(model, send, names, seat));

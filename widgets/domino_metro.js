@@ -105,7 +105,8 @@ function dmEndSvg(e, hl) {
     s("text", { x: cx, y: cy + 5, "text-anchor": "middle" }, "✕"));
 }
 
-function dmLayoutSvg(view, hl) {
+function dmLayoutSvg(ctx, hl) {
+  const { view } = ctx;
   const layout = view.layout || { tiles: [], ends: [] };
   if (!layout.tiles.length) return h("div", { class: "dm-empty" }, "No tile yet: the lead comes first (DM-2).");
   const geo = dmGeometry(layout);
@@ -125,8 +126,14 @@ function dmLayoutSvg(view, hl) {
     role: "img", "aria-label": `layout of ${layout.tiles.length} tiles; live ends ${(layout.live_values || []).join(", ")}`,
     style: `aspect-ratio: ${w} / ${hgt}`,
   },
-  Object.values(geo.tiles).map((t) => dmTileSvg(t, t.id === pendingId)),
-  open.map((e) => geo.ends[e.id] && dmEndSvg(geo.ends[e.id], e.id === hl)));
+  // a tile or an end whose data (kept by the patches), place and marks did not change
+  // is the last paint's vnode
+  layout.tiles.map((lt) => {
+    const t = geo.tiles[lt.id];
+    return ctx.memo(`tile ${t.id}`, [lt, t.cells.join(), t.id === pendingId], () => dmTileSvg(t, t.id === pendingId));
+  }),
+  open.map((e) => geo.ends[e.id] && ctx.memo(`end ${e.id}`, [e, geo.ends[e.id].cell.join(), e.id === hl],
+    () => dmEndSvg(geo.ends[e.id], e.id === hl))));
 }
 
 function dmDomino(tile, extra) {
@@ -156,7 +163,7 @@ function drawDominoMetro(ctx) {
 
   // a placement button pointed at or focused marks the end it goes on
   const hl = ctx.hovered && ctx.hovered.end !== undefined ? ctx.hovered.end : null;
-  out.push(h("div", { class: "dm-layoutbox" }, dmLayoutSvg(view, hl)));
+  out.push(h("div", { class: "dm-layoutbox" }, dmLayoutSvg(ctx, hl)));
 
   // DM-9: the change, and DM-6: draw or pass.
   const turnActs = [
@@ -167,7 +174,7 @@ function drawDominoMetro(ctx) {
     ...ctx.find((a) => a.type === "next_game").map((i) => ctx.btn(i, "Deal the next game (DM-R5)", "dm-next")),
   ];
   if (turnActs.length) {
-    out.push(h("div", { class: "dm-turnacts" }, view.pending ? h("span", { class: "kit-label" }, view.pending.metro ? "This tile makes Metro. " : "Tile placed: ") : null, turnActs));
+    out.push(h("div", { class: "dm-turnacts kit-acts" }, view.pending ? h("span", { class: "kit-label" }, view.pending.metro ? "This tile makes Metro. " : "Tile placed: ") : null, turnActs));
   }
 
   const order = seatOrder(me, n);
@@ -182,9 +189,9 @@ function drawDominoMetro(ctx) {
       body = h("div", { class: "kit-row dm-hand" }, hand.map((tile) => {
         const places = acting ? ctx.find((a) => a.type === "place" && a.tile[0] === tile[0] && a.tile[1] === tile[1]) : [];
         const barred = view.barred && view.barred[0] === tile[0] && view.barred[1] === tile[1];
-        return h("div", { class: `dm-slot${places.length ? " dm-playable" : ""}` },
+        return h("div", { class: `dm-slot${places.length && !ctx.waiting ? " dm-playable" : ""}` },
           dmDomino(tile, barred ? "dm-barred" : ""),
-          h("div", { class: "dm-acts" }, places.map((i) => {
+          h("div", { class: "dm-acts kit-acts" }, places.map((i) => {
             const a = ctx.legal[i].action;
             return ctx.btn(i, dmPlacementLabel(a, view), "dm-place", ctx.hover({ end: a.end }));
           })));

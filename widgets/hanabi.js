@@ -101,7 +101,7 @@ function hbSeat(ctx, p, suits, touched) {
       if (acting) {
         const play = ctx.find((a) => a.type === "play" && a.slot === i);
         const disc = ctx.find((a) => a.type === "discard" && a.slot === i);
-        acts = h("div", { class: "hb-slot-acts" },
+        acts = h("div", { class: "hb-slot-acts kit-acts" },
           play.length ? ctx.btn(play[0], "Play", "hb-play") : null,
           disc.length ? ctx.btn(disc[0], "Discard", "hb-discard") : null);
       }
@@ -112,7 +112,7 @@ function hbSeat(ctx, p, suits, touched) {
     })));
   const hintRow = ctx.memo(`hints ${p}`, [ctx.legal, view.suits], () => {
     const hints = ctx.find((a) => a.type === "hint" && a.to === p);
-    return hints.length ? h("div", { class: "hb-hints" }, h("span", { class: "kit-label" }, "Hint:"),
+    return hints.length ? h("div", { class: "hb-hints kit-acts" }, h("span", { class: "kit-label" }, "Hint:"),
       hints.map((i) => {
         const a = ctx.legal[i].action;
         const over = ctx.hover({ hint: i });

@@ -60,7 +60,7 @@ function drawPugParty(ctx) {
         [...counts.entries()].map(([c, k]) => {
           const plays = acting ? ctx.find((a) => a.type === "play" && a.card === c) : [];
           return h("div", { class: "pp-slot" }, ppCard(c, ""), k > 1 ? h("span", { class: "pp-times" }, `×${k}`) : null,
-            h("div", { class: "pp-acts" }, plays.map((i) => ctx.btn(i, ctx.legal[i].action.count > 1 ? `Play ${ctx.legal[i].action.count}` : "Play", "pp-play"))));
+            h("div", { class: "pp-acts kit-acts" }, plays.map((i) => ctx.btn(i, ctx.legal[i].action.count > 1 ? `Play ${ctx.legal[i].action.count}` : "Play", "pp-play"))));
         })));
     } else {
       rows.push(h("div", { class: "kit-row pp-hand" }, h("span", { class: "kit-label" }, "Hand"),
@@ -72,17 +72,17 @@ function drawPugParty(ctx) {
     rows.push(h("div", { class: "kit-row pp-tablecards" }, h("span", { class: "kit-label" }, "Table"),
       view.face_up[p].map((c) => {
         const fu = acting ? ctx.find((a) => a.type === "play_face_up" && a.card === c) : [];
-        return h("div", { class: "pp-slot" }, ppCard(c, "pp-faceup"), h("div", { class: "pp-acts" }, fu.map((i) => ctx.btn(i, "Play", "pp-play-up"))));
+        return h("div", { class: "pp-slot" }, ppCard(c, "pp-faceup"), h("div", { class: "pp-acts kit-acts" }, fu.map((i) => ctx.btn(i, "Play", "pp-play-up"))));
       }),
       view.face_down[p].map((pos) => {
         const bl = acting ? ctx.find((a) => a.type === "play_blind" && a.position === pos) : [];
-        return h("div", { class: "pp-slot" }, ppBack("pp-facedown", `#${pos + 1}`), h("div", { class: "pp-acts" }, bl.map((i) => ctx.btn(i, "Blind", "pp-play-blind"))));
+        return h("div", { class: "pp-slot" }, ppBack("pp-facedown", `#${pos + 1}`), h("div", { class: "pp-acts kit-acts" }, bl.map((i) => ctx.btn(i, "Blind", "pp-play-blind"))));
       })));
     if (acting) {
       const swaps = ctx.find((a) => a.type === "swap");
       const ready = ctx.find((a) => a.type === "ready");
       if (swaps.length || ready.length) {
-        rows.push(h("div", { class: "pp-swaps" }, h("span", { class: "kit-label" }, `Swaps left ${view.swaps_left[p]}:`),
+        rows.push(h("div", { class: "pp-swaps kit-acts" }, h("span", { class: "kit-label" }, `Swaps left ${view.swaps_left[p]}:`),
           swaps.map((i) => ctx.btn(i, `hand ${ctx.legal[i].action.hand_card} ⇄ table ${ctx.legal[i].action.face_up_card}`, "pp-swap")),
           ready.map((i) => ctx.btn(i, "Ready", "pp-ready"))));
       }

@@ -54,7 +54,9 @@ function drawWaitingList(ctx) {
   const claim = ctx.find((a) => a.type === "claim");
   const pass = ctx.find((a) => a.type === "pass");
   const topCard = pile.length ? (cat[pile[pile.length - 1].card] || {}).en : "";
-  if (view.phase === "offer" && (take.length || draw.length)) {
+  if (ctx.waiting) {
+    // the seat's turn is over: its offer or claim window closes
+  } else if (view.phase === "offer" && (take.length || draw.length)) {
     out.push(h("div", { class: "wl-window" },
       h("div", {}, view.discarder !== null && view.discarder !== undefined
         ? `${ctx.who(view.discarder)} discarded ${topCard}. Your turn: take it, or draw from the deck (WL-5).`
@@ -89,14 +91,14 @@ function drawWaitingList(ctx) {
         if (mine || (ctx.mode === "teacher" && p === view.to_act)) {
           const lay = ctx.find((a) => a.type === "lay" && a.card === c);
           const disc = ctx.find((a) => a.type === "discard" && a.card === c);
-          acts = h("div", { class: "wl-slot-acts" },
+          acts = h("div", { class: "wl-slot-acts kit-acts" },
             lay.length ? ctx.btn(lay[0], "Lay", "wl-lay") : null,
             disc.length ? ctx.btn(disc[0], "Discard", "wl-discard") : null);
         }
         return h("div", { class: "wl-slot" }, wlCard(cat, c), acts);
       })));
       if (reveal.length) {
-        row.push(h("div", { class: "wl-reveal" }, reveal.map((i) => ctx.btn(i,
+        row.push(h("div", { class: "wl-reveal kit-acts" }, reveal.map((i) => ctx.btn(i,
           "Reveal " + ctx.legal[i].action.cards.map((c) => (cat[c] || {}).en || c).join(" + ") + " (WL-9)", "wl-reveal-btn"))));
       }
     } else {

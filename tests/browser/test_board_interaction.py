@@ -97,3 +97,32 @@ def test_a_page_that_missed_a_patch_asks_for_the_view_whole(page: Any, voila_url
     assert view["hands"][0]["knowledge"] and "broken" not in view
     assert page.locator(".kit-board .kit-act").count() > 0
     assert not page.errors, page.errors
+
+
+def test_while_the_bots_move_the_last_moves_stay_hidden_and_cannot_be_sent(
+        page: Any, voila_url: str):
+    """Issue 6 (boards): after the human's move the board keeps its layout: the moves it
+    offered (plays and HB-5 hints) stay in place, hidden and refused, and the
+    status no longer says it is the seat's move; at the next turn the new moves show."""
+    page.goto(f"{voila_url}/voila/render/hanabi_app.ipynb?start=1&record=0&pause=1.5&seed=5")
+    page.wait_for_selector(".kit-board", timeout=90_000)
+    page.wait_for_function(WAIT_TURN)
+    before = board_moves(page)
+    page.click(".kit-board .hb-play >> nth=0")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('.kit-board').dataset.moves) > {before}")
+    board = page.locator(".kit-board")
+    assert "kit-waiting" in board.get_attribute("class")
+    kept = page.locator(".kit-board .kit-act")
+    assert kept.count() > 0 and not any(b.is_visible() for b in kept.all())
+    assert page.locator(".kit-board .hb-hints").count() > 0
+    assert not page.locator(".kit-board .hb-hints").first.is_visible()
+    assert "Your move" not in page.inner_text(".kit-status")
+    moves = board_moves(page)
+    page.evaluate("() => document.querySelector('.kit-board .kit-act').click()")
+    page.wait_for_timeout(300)
+    assert board_moves(page) == moves and page.locator(".kit-error").count() == 0
+    page.wait_for_function(WAIT_TURN, timeout=30_000)
+    assert "kit-waiting" not in board.get_attribute("class")
+    assert all(b.is_visible() for b in page.locator(".kit-board .kit-act").all())
+    assert not page.errors, page.errors

@@ -117,6 +117,11 @@ def test_app_plays_to_the_end_showing_no_hidden_card(page: Any, voila_url: str, 
         replica.act(action)
         page.wait_for_function(
             f"() => Number(document.querySelector('.kit-board').dataset.moves) > {before}")
+        if "kit-waiting" in page.get_attribute(".kit-board", "class"):
+            # the last turn's moves are kept hidden: nothing may say it is still ours
+            assert "Your move" not in page.inner_text(".kit-status")
+            assert page.locator(".kit-board .wl-window").count() == 0  # WL-5, WL-6
+            assert page.locator(".kit-board .dm-playable").count() == 0
     else:
         pytest.fail(f"{game} did not end within {MAX_CLICKS} clicks")
 
