@@ -126,3 +126,36 @@ def test_while_the_bots_move_the_last_moves_stay_hidden_and_cannot_be_sent(
     assert "kit-waiting" not in board.get_attribute("class")
     assert all(b.is_visible() for b in page.locator(".kit-board .kit-act").all())
     assert not page.errors, page.errors
+
+
+def test_a_replay_stepped_back_and_seen_by_another_seat_shows_that_seats_lines(
+        page: Any, voila_url: str):
+    """The log's lines follow the replay's position and the seat it is seen by: stepping
+    back drops the later lines, and another seat's view has its own numbered lines."""
+    page.goto(f"{voila_url}/voila/render/hanabi_tutorial.ipynb")
+    board = page.locator(".kit-board.kit-mode-replay").first
+    board.wait_for(state="visible", timeout=120_000)
+    read = """(el) => { const m = [...globalThis.__kitModels].find((m) =>
+        String(m.get('moves')) === el.dataset.moves && m.get('mode') === 'replay');
+        return [m.get('events').map((e) => e.text), m.get('events').map((e) => e.n)]; }"""
+
+    def check() -> list[str]:
+        texts, ns = board.evaluate(read)
+        shown = board.locator(".kit-log li").all_inner_texts()
+        assert shown == texts
+        if ns:
+            assert board.locator(".kit-log ol").get_attribute("start") == str(ns[0] + 1)
+        return shown
+
+    end = check()
+    board.locator("[data-step='back']").click()
+    page.wait_for_timeout(300)
+    back = check()
+    assert back != end
+    board.locator(".kit-replay select").select_option(index=2)  # seen by seat 2
+    page.wait_for_timeout(300)
+    assert check() != back
+    board.locator("[data-step='first']").click()
+    page.wait_for_timeout(300)
+    assert check() == []
+    assert not page.errors, page.errors
