@@ -192,7 +192,7 @@ function kitBoard(draw) {
           if (building) building.push(i);
           return h("button", {
             class: `kit-act ${cls || ""}`, title: legal[i].text,
-            dataset: { action: JSON.stringify(legal[i].action) },
+            "data-action": JSON.stringify(legal[i].action),
             onclick: (e) => { e.stopPropagation(); send({ kind: "act", action: legal[i].action }, e.currentTarget); },
             ...(attrs || {}),
           }, label ?? legal[i].text);
@@ -232,12 +232,11 @@ function kitBoard(draw) {
         },
         who: (p) => seatLabel(names, p),
       };
-      root.className = `kit-board kit-mode-${mode} kit-game-${model.get("game")}${waiting ? " kit-waiting" : ""}`;
-      root.dataset.moves = model.get("moves");
-      root.dataset.toAct = view.to_act ?? "";
-      root.dataset.seat = seat ?? "";
-      root.dataset.over = result ? "1" : "0";
-      root.dataset.legal = live.length;
+      // the board's own attributes, each written only when it changes (a write costs)
+      const cls = `kit-board kit-mode-${mode} kit-game-${model.get("game")}${waiting ? " kit-waiting" : ""}`;
+      if (root.className !== cls) root.className = cls;
+      const data = { moves: model.get("moves"), toAct: view.to_act ?? "", seat: seat ?? "", over: result ? "1" : "0", legal: live.length };
+      for (const [k, v] of Object.entries(data)) if (root.dataset[k] !== String(v)) root.dataset[k] = v;
 
       const toAct = view.to_act;
       let status;
