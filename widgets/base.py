@@ -6,7 +6,10 @@ shown, that seat's legal actions (JSON + readable phrase) and the recent events
 visible to it; the state itself lives in the kernel (``board.state``, a plain
 attribute, never synced). The browser asks for moves with ``model.send``; the
 kernel checks each message (whose turn, which seat is shown, then the engine's
-own ``apply``) and a forged or malformed one changes nothing and shows the error.
+own ``apply``) and a forged or malformed one changes nothing and shows the error; so does
+a state update from the page (the kernel sets every trait). An update carries the view,
+the event log and the open hands as patches of what the page has (``widgets.patch``,
+applied by ``base.js``), so a move sends what changed, not the whole view.
 
 Modes:
 
