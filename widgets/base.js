@@ -173,7 +173,7 @@ function kitBoard(draw) {
       // taking them down, to put them up again at the seat's next turn.
       const keep = !live.length && !result && (privacy === null || privacy === undefined)
         && seat === offered.seat && mode !== "replay";
-      const legal = live.length || !keep ? live : offered.legal;
+      const legal = keep && !live.length && offered.legal.length ? offered.legal : live;
       offered = { legal, seat };
       waiting = legal !== live;
       const used = new Set();

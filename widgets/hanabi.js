@@ -55,7 +55,7 @@ function drawHanabi(ctx) {
   const suits = hbSuitMap(view);
   const n = view.players;
   const me = ctx.seat;
-  const top = ctx.memo("top", [view.hints, view.mistakes, view.deck, view.score, view.final_round, view.still_to_play], () => h("div", { class: "kit-row hb-status" },
+  const top = ctx.memo("top", [view.hints, view.mistakes, view.deck, view.score, view.final_round, view.still_to_play, view.max_hints, view.max_mistakes, view.max_score], () => h("div", { class: "kit-row hb-status" },
     hbTokens("Hints", view.hints, view.max_hints, "●", "○", "hb-tok-hint"),
     hbTokens("Mistakes", view.mistakes, view.max_mistakes, "✖", "·", "hb-tok-miss"),
     h("span", { class: "hb-deck" }, `Deck ${view.deck}`),
