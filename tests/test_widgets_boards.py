@@ -491,9 +491,9 @@ def _lines_seen(b: Board, seat: int | None) -> list[str]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_log_lines_are_numbered_among_the_lines_the_seat_saw(game):
-    """The browser keys log lines by ``n``: consecutive, counting only what the shown
-    seat may see (no count of hidden events reaches it), and the same line keeps its
-    number as the log scrolls."""
+    """The browser keeps a log line while its ``n`` (and text) stay. The numbers are
+    consecutive, counting only what the shown seat may see (no count of hidden events
+    reaches it), and the same line keeps its number as the log scrolls."""
     b = board(game, seats=["human"] + ["bot:random"] * (PLAYERS[game] - 1))
     rng = random.Random(3)
     earlier: dict[int, str] = {}

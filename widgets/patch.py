@@ -55,7 +55,8 @@ def _start(old: list, new: list) -> int:
 
 
 def apply(old: Any, patch: Any) -> Any:
-    """``old`` with ``patch`` applied (what the browser does; for tests and replays)."""
+    """``old`` with ``patch`` applied, as ``applyPatch`` in ``base.js`` does (the tests'
+    copy of a page uses it)."""
     if isinstance(patch, list):
         if patch[0] == "=":
             return patch[1]

@@ -10,8 +10,8 @@ from typing import Any
 from test_playtest_apps import WAIT_TURN, board_moves
 
 
-def open_app(page: Any, url: str, game: str, seed: int) -> None:
-    page.goto(f"{url}/voila/render/{game}_app.ipynb?start=1&record=0&pause=0.05&seed={seed}")
+def open_app(page: Any, url: str, game: str, seed: int, pause: float = 0.05) -> None:
+    page.goto(f"{url}/voila/render/{game}_app.ipynb?start=1&record=0&pause={pause}&seed={seed}")
     page.wait_for_selector(".kit-board", timeout=90_000)
     page.wait_for_function(WAIT_TURN)
 
@@ -104,9 +104,7 @@ def test_while_the_bots_move_the_last_moves_stay_hidden_and_cannot_be_sent(
     """Issue 6 (boards): after the human's move the board keeps its layout: the moves it
     offered (plays and HB-5 hints) stay in place, hidden and refused, and the
     status no longer says it is the seat's move; at the next turn the new moves show."""
-    page.goto(f"{voila_url}/voila/render/hanabi_app.ipynb?start=1&record=0&pause=1.5&seed=5")
-    page.wait_for_selector(".kit-board", timeout=90_000)
-    page.wait_for_function(WAIT_TURN)
+    open_app(page, voila_url, "hanabi", 5, pause=1.5)
     before = board_moves(page)
     page.click(".kit-board .hb-play >> nth=0")
     page.wait_for_function(
