@@ -73,9 +73,16 @@ function kitPatches({ model }) {
   });
 }
 
-/** The anywidget module of a board drawn by `draw` */
+/**
+ * The anywidget module of a board drawn by `draw`. anywidget imports a fresh copy of a
+ * widget's module for every widget (a new board for each game, say); the page keeps the
+ * first copy's functions for each source (`KIT_SOURCE`, which widgets/base.py puts
+ * first: the board's name and a hash of the code), so that a new board runs code the
+ * browser has already compiled and optimised, not a copy of it to start again on.
+ */
 function kitWidget(draw) {
-  return { initialize: kitPatches, render: kitBoard(draw) };
+  const kept = (globalThis.__kitBoardCode ??= {});
+  return kept[KIT_SOURCE] ??= { initialize: kitPatches, render: kitBoard(draw) };
 }
 
 function seatLabel(names, seat) {

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -54,10 +55,14 @@ def assets(name: str) -> tuple[str, str]:
     ``preact`` object, see ``vendor/README.md``), the shared base and the game's own
     file (plain concatenation, no build step)."""
     preact = (HERE / "vendor" / "preact.umd.js").read_text(encoding="utf-8")
-    esm = ("// Preact, vendored (widgets/vendor/README.md); its UMD wrapper fills `preact`\n"
-           "const preact = {};\n((exports, module) => {\n" + preact + "\n})(preact, {});\n"
-           + (HERE / "base.js").read_text(encoding="utf-8") + "\n"
-           + (HERE / f"{name}.js").read_text(encoding="utf-8"))
+    code = ("// Preact, vendored (widgets/vendor/README.md); its UMD wrapper fills `preact`\n"
+            "const preact = {};\n((exports, module) => {\n" + preact + "\n})(preact, {});\n"
+            + (HERE / "base.js").read_text(encoding="utf-8") + "\n"
+            + (HERE / f"{name}.js").read_text(encoding="utf-8"))
+    # anywidget imports a fresh copy of the module for every widget; `kitWidget` keeps
+    # the first copy of this very source, whose code the browser has already compiled.
+    source = hashlib.sha256(code.encode()).hexdigest()[:16]
+    esm = f'const KIT_SOURCE = "{name}:{source}";\n' + code
     css = (HERE / "base.css").read_text(encoding="utf-8") + "\n" + (
         HERE / f"{name}.css").read_text(encoding="utf-8")
     return esm, css

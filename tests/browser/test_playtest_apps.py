@@ -136,6 +136,14 @@ def test_app_plays_to_the_end_showing_no_hidden_card(page: Any, voila_url: str, 
     first = [replica.names[p] for p in range(replica.state.players) if places[p] == 1]
     assert first[0] in rows[0].inner_text()
     assert page.query_selector(".kit-play-again") is not None
+    # play again: a new board, drawn by the code the first one's page already runs
+    page.click(".kit-play-again")
+    page.wait_for_function("() => [...globalThis.__kitModels].length > 1")
+    page.wait_for_function(WAIT_TURN)
+    assert page.get_attribute(".kit-board", "data-over") == "0"
+    assert page.locator(".kit-board .kit-act").count() > 0
+    kept = page.evaluate("() => Object.keys(globalThis.__kitBoardCode)")
+    assert kept == [kept[0]] and kept[0].startswith(f"{game}:"), kept  # one copy, kept
     assert not page.errors, page.errors
 
 
