@@ -253,35 +253,36 @@ function kitBoard(draw) {
       else if (live.length) status = mode === "teacher" ? `${seatLabel(names, toAct)} to move` : "Your move";
       else if (toAct !== null && toAct !== undefined) status = `${seatLabel(names, toAct)} to move`;
       else status = "";
-      const header = h("div", { class: "kit-header" },
-        h("span", { class: "kit-title" }, model.get("title")),
+      const title = model.get("title");
+      const header = ctx.memo("header", [title, mode, seat, names, status, live.length > 0], () => h("div", { key: "header", class: "kit-header" },
+        h("span", { class: "kit-title" }, title),
         h("span", { class: "kit-badge" }, { playtest: "playtest", hotseat: "hot-seat", teacher: "teacher", replay: "replay" }[mode]),
         mode !== "teacher" ? h("span", { class: "kit-you" }, seat === null || seat === undefined ? "Spectator view" : `You: ${seatLabel(names, seat)}`) : null,
-        h("span", { class: `kit-status${live.length ? " kit-your-turn" : ""}`, role: "status" }, status));
+        h("span", { class: `kit-status${live.length ? " kit-your-turn" : ""}`, role: "status" }, status)));
 
       const parts = [header];
-      if (error) parts.push(h("div", { class: "kit-error", role: "alert" }, error));
+      if (error) parts.push(h("div", { key: "error", class: "kit-error", role: "alert" }, error));
       if (result) {
-        parts.push(h("div", { class: "kit-over" }, h("b", {}, "Game over. "),
+        parts.push(h("div", { key: "over", class: "kit-over" }, h("b", {}, "Game over. "),
           draw.resultLine ? draw.resultLine(result, ctx) : "", resultTable(result, names)));
       }
       if (privacy !== null && privacy !== undefined) {
-        parts.push(h("div", { class: "kit-privacy" },
+        parts.push(h("div", { key: "privacy", class: "kit-privacy" },
           h("p", {}, `Pass the device to ${seatLabel(names, privacy)}.`),
           h("p", { class: "kit-small" }, "Others, please look away."),
           h("button", { class: "kit-reveal", onclick: () => send({ kind: "reveal" }) },
             `I am ${seatLabel(names, privacy)}: show my cards`)));
       }
-      parts.push(h("div", { class: "kit-table" }, draw(ctx)));
+      parts.push(h("div", { key: "table", class: "kit-table" }, draw(ctx)));
       const rest = waiting ? [] : legal.map((a, i) => i).filter((i) => !used.has(i));
       if (rest.length) {
-        parts.push(h("div", { class: "kit-moves kit-acts" }, h("span", { class: "kit-label" }, "Moves: "),
+        parts.push(h("div", { key: "moves", class: "kit-moves kit-acts" }, h("span", { class: "kit-label" }, "Moves: "),
           rest.map((i) => ctx.btn(i))));
       }
       if (mode === "replay") parts.push(replayControls(model, send, names, seat));
       // the log's lines are not Preact's: `showLog` scrolls them after the render
-      parts.push(h("details", { class: "kit-log", open: true },
-        h("summary", {}, "Recent events"), h("ol", { ref: logRef })));
+      parts.push(ctx.memo("log", [], () => h("details", { key: "log", class: "kit-log", open: true },
+        h("summary", {}, "Recent events"), h("ol", { ref: logRef }))));
       pending = false;
       clearTimeout(slow);
       if (clicked) clicked.classList.remove("kit-clicked"); // Preact may reuse the button
@@ -336,7 +337,7 @@ function replayControls(model, send, names, seat) {
   const pos = model.get("moves");
   const len = model.get("replay_length");
   const go = (to) => send({ kind: "step", to });
-  return h("div", { class: "kit-replay" },
+  return h("div", { key: "replay", class: "kit-replay" },
     h("button", { class: "kit-step", "data-step": "first", onclick: () => go(0), disabled: pos <= 0, title: "to the start" }, "|◀"),
     h("button", { class: "kit-step", "data-step": "back", onclick: () => go(pos - 1), disabled: pos <= 0 }, "◀ back"),
     h("span", { class: "kit-pos" }, `move ${pos} / ${len}`),
@@ -346,6 +347,30 @@ function replayControls(model, send, names, seat) {
       h("select", { onchange: (e) => send({ kind: "seat", seat: e.target.value === "" ? null : Number(e.target.value) }) },
         h("option", { value: "", selected: seat === null }, "spectator"),
         names.map((n, p) => h("option", { value: p, selected: seat === p }, n)))));
+}
+
+/**
+ * Preact keys for a list's items, by what each shows (`what(item, i)`: a string) and a
+ * count of the repeats before it: an item that moved along the list keeps its key, so
+ * that Preact moves its element rather than redrawing every element after it.
+ */
+function contentKeys(items, what) {
+  const seen = new Map();
+  return items.map((item, i) => {
+    const w = what(item, i);
+    const n = seen.get(w) ?? 0;
+    seen.set(w, n + 1);
+    return `${w}#${n}`;
+  });
+}
+
+const jsonKeys = new WeakMap();
+/** `JSON.stringify(obj)`, once per object (objects that patches keep are the same) */
+function jsonKey(obj) {
+  if (obj === null || typeof obj !== "object") return JSON.stringify(obj);
+  let key = jsonKeys.get(obj);
+  if (key === undefined) jsonKeys.set(obj, (key = JSON.stringify(obj)));
+  return key;
 }
 
 /** The seats in the order a board lists them: those after the seat shown, clockwise,

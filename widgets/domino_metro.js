@@ -109,6 +109,11 @@ function dmLayoutSvg(ctx, hl) {
   const { view } = ctx;
   const layout = view.layout || { tiles: [], ends: [] };
   if (!layout.tiles.length) return h("div", { class: "dm-empty" }, "No tile yet: the lead comes first (DM-2).");
+  return ctx.memo("layout", [layout, hl, view.pending, DM_BOX_X()], () => dmLayoutDrawn(ctx, layout, hl));
+}
+
+function dmLayoutDrawn(ctx, layout, hl) {
+  const { view } = ctx;
   const geo = dmGeometry(layout);
   const cells = [];
   Object.values(geo.tiles).forEach((t) => cells.push(...t.cells));
@@ -154,16 +159,16 @@ function drawDominoMetro(ctx) {
   const n = view.players;
   const me = ctx.seat;
   const out = [];
-  out.push(h("div", { class: "kit-row dm-status" },
+  out.push(ctx.memo("status", [view.games, view.game_no, view.bazaar, view.layout.live_values, view.metro, ctx.names], () => h("div", { key: "status", class: "kit-row dm-status" },
     view.games > 1 ? h("span", { class: "dm-gameno" }, `Game ${view.game_no} of ${view.games}`) : null,
     h("span", {}, `Bazaar ${view.bazaar}`),
     h("span", {}, `Live values: ${(view.layout.live_values || []).join(", ") || "—"}`),
     view.metro !== null && view.metro !== undefined ? h("span", { class: "dm-metro" }, `${ctx.who(view.metro)} made Metro (DM-8)`) : null,
-    h("span", { class: "dm-legend" }, h("span", { class: "dm-key dm-key-live" }, "●"), " live end ", h("span", { class: "dm-key dm-key-dead" }, "✕"), " dead end · ", h("span", { class: "dm-key dm-key-open" }, "▭"), " open double · ", h("span", { class: "dm-key dm-key-closed" }, "■"), " closed double (DM-4)")));
+    h("span", { class: "dm-legend" }, h("span", { class: "dm-key dm-key-live" }, "●"), " live end ", h("span", { class: "dm-key dm-key-dead" }, "✕"), " dead end · ", h("span", { class: "dm-key dm-key-open" }, "▭"), " open double · ", h("span", { class: "dm-key dm-key-closed" }, "■"), " closed double (DM-4)"))));
 
   // a placement button pointed at or focused marks the end it goes on
   const hl = ctx.hovered && ctx.hovered.end !== undefined ? ctx.hovered.end : null;
-  out.push(h("div", { class: "dm-layoutbox" }, dmLayoutSvg(ctx, hl)));
+  out.push(h("div", { key: "layout", class: "dm-layoutbox" }, dmLayoutSvg(ctx, hl)));
 
   // DM-9: the change, and DM-6: draw or pass.
   const turnActs = [
@@ -174,46 +179,56 @@ function drawDominoMetro(ctx) {
     ...ctx.find((a) => a.type === "next_game").map((i) => ctx.btn(i, "Deal the next game (DM-R5)", "dm-next")),
   ];
   if (turnActs.length) {
-    out.push(h("div", { class: "dm-turnacts kit-acts" }, view.pending ? h("span", { class: "kit-label" }, view.pending.metro ? "This tile makes Metro. " : "Tile placed: ") : null, turnActs));
+    out.push(h("div", { key: "turn", class: "dm-turnacts kit-acts" }, view.pending ? h("span", { class: "kit-label" }, view.pending.metro ? "This tile makes Metro. " : "Tile placed: ") : null, turnActs));
   }
 
-  const order = seatOrder(me, n);
-  for (const p of order) {
-    const st = view.seats[p];
-    const mine = p === me;
-    const hand = mine ? view.hand : ctx.openHands[p];
-    // teacher mode: the buttons go under the hand of the seat to act, whose moves they are
-    const acting = mine || (ctx.mode === "teacher" && p === view.to_act);
+  for (const p of seatOrder(me, n)) out.push(dmSeat(ctx, p));
+  if (view.games > 1 && view.table) {
+    out.push(ctx.memo("table", [view.table, ctx.names], () => h("table", { key: "table", class: "dm-table" },
+      h("thead", {}, h("tr", {}, ["Seat", "Places", "Metros", "Moles", "Penalty"].map((x) => h("th", {}, x)))),
+      h("tbody", {}, view.table.map((r) => h("tr", {}, h("td", {}, ctx.who(r.seat)), h("td", {}, r.places.join(" ")), h("td", {}, r.metros), h("td", {}, r.moles), h("td", {}, r.penalty)))))));
+  }
+  return out;
+}
+
+/** seat p: name, hand (own or open) with its placements, or backs; the tiles it took
+ * back (DM-9); the last paint's while none of that changed */
+function dmSeat(ctx, p) {
+  const { view } = ctx;
+  const st = view.seats[p];
+  const mine = p === ctx.seat;
+  const hand = mine ? view.hand : ctx.openHands[p];
+  // teacher mode: the buttons go under the hand of the seat to act, whose moves they are
+  const acting = mine || (ctx.mode === "teacher" && p === view.to_act);
+  return ctx.memo(`seat ${p}`, [st, hand, acting && ctx.legal, acting && view.layout, view.barred, view.to_act === p, mine, ctx.names], () => {
     let body;
     if (hand) {
-      body = h("div", { class: "kit-row dm-hand" }, hand.map((tile) => {
+      // a tile keeps its element as the tiles before it leave the hand
+      const keys = contentKeys(hand, (tile) => tile.join(":"));
+      body = h("div", { class: "kit-row dm-hand" }, hand.map((tile, k) => {
         const places = acting ? ctx.find((a) => a.type === "place" && a.tile[0] === tile[0] && a.tile[1] === tile[1]) : [];
         const barred = view.barred && view.barred[0] === tile[0] && view.barred[1] === tile[1];
-        return h("div", { class: `dm-slot${places.length && !ctx.waiting ? " dm-playable" : ""}` },
-          dmDomino(tile, barred ? "dm-barred" : ""),
-          h("div", { class: "dm-acts kit-acts" }, places.map((i) => {
-            const a = ctx.legal[i].action;
-            return ctx.btn(i, dmPlacementLabel(a, view), "dm-place", ctx.hover({ end: a.end }));
-          })));
+        const labels = places.map((i) => dmPlacementLabel(ctx.legal[i].action, view));
+        // (a playable tile is marked; not while the others move: see the CSS)
+        return h("div", { key: keys[k], class: `dm-slot${places.length ? " dm-playable" : ""}` },
+          ctx.memo(`in hand ${keys[k]}`, [barred], () => dmDomino(tile, barred ? "dm-barred" : "")),
+          ctx.memo(`acts ${keys[k]}`, [ctx.legal, labels.join("|")], () => h("div", { class: "dm-acts kit-acts" },
+            places.map((i, j) => ctx.btn(i, labels[j], "dm-place", ctx.hover({ end: ctx.legal[i].action.end }))))));
       }));
     } else {
-      const backs = [];
-      for (let i = 0; i < Math.min(st.tiles, 14); i++) backs.push(h("span", { class: "dm-back" }));
-      body = h("div", { class: "kit-row dm-hand" }, backs, h("span", { class: "dm-count" }, `${st.tiles} tiles`));
+      body = ctx.memo(`backs ${st.tiles}`, [], () => {
+        const backs = [];
+        for (let i = 0; i < Math.min(st.tiles, 14); i++) backs.push(h("span", { class: "dm-back" }));
+        return h("div", { class: "kit-row dm-hand" }, backs, h("span", { class: "dm-count" }, `${st.tiles} tiles`));
+      });
     }
-    out.push(h("div", { class: `kit-seat${view.to_act === p ? " kit-to-act" : ""}${mine ? " dm-mine" : ""}`, dataset: { seat: p } },
+    return h("div", { key: `seat ${p}`, class: `kit-seat${view.to_act === p ? " kit-to-act" : ""}${mine ? " dm-mine" : ""}`, "data-seat": p },
       h("div", { class: "kit-seat-name" }, ctx.who(p),
         st.place ? h("span", { class: "kit-tag" }, `place ${st.place}`) : null,
         view.to_act === p ? h("span", { class: "kit-tag" }, "to move") : null),
       body,
-      st.shown && st.shown.length && !mine ? h("div", { class: "kit-row dm-shown" }, h("span", { class: "kit-label" }, "taken back, seen by all:"), st.shown.map((t) => dmDomino(t, "dm-small"))) : null));
-  }
-  if (view.games > 1 && view.table) {
-    out.push(h("table", { class: "dm-table" },
-      h("thead", {}, h("tr", {}, ["Seat", "Places", "Metros", "Moles", "Penalty"].map((x) => h("th", {}, x)))),
-      h("tbody", {}, view.table.map((r) => h("tr", {}, h("td", {}, ctx.who(r.seat)), h("td", {}, r.places.join(" ")), h("td", {}, r.metros), h("td", {}, r.moles), h("td", {}, r.penalty))))));
-  }
-  return out;
+      st.shown && st.shown.length && !mine ? h("div", { class: "kit-row dm-shown" }, h("span", { class: "kit-label" }, "taken back, seen by all:"), st.shown.map((t) => dmDomino(t, "dm-small"))) : null);
+  });
 }
 
 drawDominoMetro.resultLine = () => "Places per game; the last place loses (DM-7, DM-10). ";

@@ -55,14 +55,14 @@ function drawHanabi(ctx) {
   const suits = hbSuitMap(view);
   const n = view.players;
   const me = ctx.seat;
-  const top = ctx.memo("top", [view.hints, view.mistakes, view.deck, view.score, view.final_round, view.still_to_play, view.max_hints, view.max_mistakes, view.max_score], () => h("div", { class: "kit-row hb-status" },
-    hbTokens("Hints", view.hints, view.max_hints, "●", "○", "hb-tok-hint"),
-    hbTokens("Mistakes", view.mistakes, view.max_mistakes, "✖", "·", "hb-tok-miss"),
+  const top = ctx.memo("top", [view.hints, view.mistakes, view.deck, view.score, view.final_round, view.still_to_play, view.max_hints, view.max_mistakes, view.max_score], () => h("div", { key: "status", class: "kit-row hb-status" },
+    ctx.memo("hints", [view.hints, view.max_hints], () => hbTokens("Hints", view.hints, view.max_hints, "●", "○", "hb-tok-hint")),
+    ctx.memo("mistakes", [view.mistakes, view.max_mistakes], () => hbTokens("Mistakes", view.mistakes, view.max_mistakes, "✖", "·", "hb-tok-miss")),
     h("span", { class: "hb-deck" }, `Deck ${view.deck}`),
     h("span", { class: "hb-score" }, `Score ${view.score}/${view.max_score}`),
     view.final_round ? h("span", { class: "hb-final" }, `Final round (HB-10): ${view.still_to_play.length} turn(s) left`) : null));
 
-  const fireworks = ctx.memo("fireworks", [view.fireworks, view.suits], () => h("div", { class: "hb-fireworks" },
+  const fireworks = ctx.memo("fireworks", [view.fireworks, view.suits], () => h("div", { key: "fireworks", class: "hb-fireworks" },
     h("span", { class: "kit-label" }, "Fireworks"),
     h("div", { class: "kit-row" }, view.suits.map((s) => {
       const v = view.fireworks[s.colour];
@@ -78,11 +78,48 @@ function drawHanabi(ctx) {
   const discards = ctx.memo("discards", [view.discards, view.suits], () => {
     const byColour = {};
     for (const c of view.discards) (byColour[c.colour] ??= []).push(c);
-    return h("div", { class: "hb-discards" }, h("span", { class: "kit-label" }, `Discards (${view.discards.length})`),
-      h("div", { class: "kit-row" }, view.suits.map((s) => (byColour[s.colour] || [])
-        .sort((a, b) => a.value - b.value).map((c) => hbFace(suits, c, "hb-small")))));
+    // each card is the last paint's, and keeps its element as others come in before it
+    const cards = view.suits.flatMap((s) => (byColour[s.colour] || []).sort((a, b) => a.value - b.value));
+    const keys = contentKeys(cards, (c) => `${c.colour}${c.value}`);
+    return h("div", { key: "discards", class: "hb-discards" }, h("span", { class: "kit-label" }, `Discards (${view.discards.length})`),
+      h("div", { class: "kit-row" }, cards.map((c, i) => ctx.memo(`discard ${keys[i]}`, [view.suits],
+        () => hbFace(suits, c, "hb-small", { key: keys[i] })))));
   });
   return [top, fireworks, ...hands, discards];
+}
+
+/**
+ * Keys for the slots of a hand whose cards are not seen (the seat's own): they follow
+ * the cards from one paint to the next when the hand is the last one less the card
+ * played or discarded, with or without a new card at slot 1 (HB-2); otherwise (a hint,
+ * a new game) each slot keeps its key. Only the drawing's, never shown.
+ */
+function hbHiddenKeys(ctx, p, know) {
+  const kept = (ctx.ui.hbSlots ??= {});
+  const last = kept[p];
+  let ids;
+  if (last && last.know === know) return last.keys;
+  if (!last) ids = know.map((_, i) => i);
+  else {
+    const was = last.know.map(jsonKey);
+    const now = know.map(jsonKey);
+    const lessOne = (rest) => {
+      if (rest.length !== was.length - 1) return -1;
+      for (let gone = 0; gone < was.length; gone++) {
+        if (rest.every((k, j) => k === was[j < gone ? j : j + 1])) return gone;
+      }
+      return -1;
+    };
+    let gone = lessOne(now.slice(1));
+    let next = last.next;
+    if (gone >= 0) ids = [next++, ...last.ids.filter((_, j) => j !== gone)];
+    else if ((gone = lessOne(now)) >= 0) ids = last.ids.filter((_, j) => j !== gone);
+    else ids = know.map((_, i) => last.ids[i] ?? next++);
+    kept[p] = { know, ids, next, keys: ids.map((n) => `card ${n}`) };
+    return kept[p].keys;
+  }
+  kept[p] = { know, ids, next: know.length, keys: ids.map((n) => `card ${n}`) };
+  return kept[p].keys;
 }
 
 /** seat p: name, cards with what the holder knows, buttons (own moves, hints to p) */
@@ -93,21 +130,23 @@ function hbSeat(ctx, p, suits, touched) {
   const open = ctx.openHands[p];
   const acting = isMe || (ctx.mode === "teacher" && p === view.to_act);
   const touches = touched && touched.to === p ? touched.slots : [];
-  // the cards, and the play/discard buttons under them if they are the seat's moves
+  // the cards, and the play/discard buttons under them if they are the seat's moves;
+  // a card keeps its element as it moves along the hand
+  const faces = hand.knowledge.map((k, i) => hand.cards[i] || (open ? open[i] : null));
+  const keys = faces.every(Boolean) ? contentKeys(faces, (f) => f.colour + f.value) : hbHiddenKeys(ctx, p, hand.knowledge);
   const cardsRow = ctx.memo(`hand ${p}`, [hand, open, touches.join(), view.suits, acting && ctx.legal], () =>
     h("div", { class: "kit-row hb-hand" }, hand.knowledge.map((k, i) => {
-      const face = hand.cards[i] || (open ? open[i] : null);
-      let acts = null;
-      if (acting) {
+      const face = faces[i];
+      const acts = acting ? ctx.memo(`acts ${p}/${i}`, [ctx.legal], () => {
         const play = ctx.find((a) => a.type === "play" && a.slot === i);
         const disc = ctx.find((a) => a.type === "discard" && a.slot === i);
-        acts = h("div", { class: "hb-slot-acts kit-acts" },
+        return h("div", { class: "hb-slot-acts kit-acts" },
           play.length ? ctx.btn(play[0], "Play", "hb-play") : null,
           disc.length ? ctx.btn(disc[0], "Discard", "hb-discard") : null);
-      }
-      return h("div", { class: `hb-slot${touches.includes(i) ? " hb-touch" : ""}` },
-        ctx.memo(`card ${p}/${i}`, face ? [face, view.suits] : [k, view.suits], () => (face ? hbFace(suits, face, "", { "data-slot": i }) : hbBack(suits, k, i))),
-        ctx.memo(`know ${p}/${i}`, [k, view.suits], () => hbKnowledge(suits, k)),
+      }) : null;
+      return h("div", { key: keys[i], class: `hb-slot${touches.includes(i) ? " hb-touch" : ""}` },
+        ctx.memo(`card ${p} ${keys[i]}`, [face ? face.colour + face.value : jsonKey(k), view.suits, i], () => (face ? hbFace(suits, face, "", { "data-slot": i }) : hbBack(suits, k, i))),
+        ctx.memo(`know ${p} ${keys[i]}`, [jsonKey(k), view.suits], () => hbKnowledge(suits, k)),
         acts);
     })));
   const hintRow = ctx.memo(`hints ${p}`, [ctx.legal, view.suits], () => {
@@ -121,10 +160,11 @@ function hbSeat(ctx, p, suits, touched) {
           : ctx.btn(i, String(a.value), "hb-hint hb-hint-v", over);
       })) : null;
   });
-  return h("div", { class: `kit-seat${view.to_act === p ? " kit-to-act" : ""}${isMe ? " hb-mine" : ""}`, dataset: { seat: p } },
-    h("div", { class: "kit-seat-name" }, ctx.who(p),
+  const toAct = view.to_act === p;
+  return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${isMe ? " hb-mine" : ""}`, "data-seat": p },
+    ctx.memo(`name ${p}`, [ctx.names, toAct, isMe && ctx.mode !== "teacher"], () => h("div", { class: "kit-seat-name" }, ctx.who(p),
       isMe && ctx.mode !== "teacher" ? h("span", { class: "kit-tag" }, "your hand: you see only what hints told (HB-2)") : null,
-      view.to_act === p ? h("span", { class: "kit-tag" }, "to move") : null),
+      toAct ? h("span", { class: "kit-tag" }, "to move") : null)),
     cardsRow, hintRow);
 }
 

@@ -2,13 +2,14 @@
 
 const PP_SPECIAL = { megapug: ["Megapug", "✸", "burns the pile (PP-7)"], breakdancer: ["Breakdancer", "⇅", "flips up/down (PP-8)"], poop: ["Poop", "↺", "reset: anything goes (PP-9)"] };
 
-function ppCard(card, extra) {
+/** a card face; `key`: its Preact key in a list that scrolls (the pile) */
+function ppCard(card, extra, key) {
   const sp = PP_SPECIAL[card];
   if (sp) {
-    return h("div", { class: `pp-card pp-special pp-${card} ${extra || ""}`, title: `${sp[0]}: ${sp[2]}` },
+    return h("div", { key, class: `pp-card pp-special pp-${card} ${extra || ""}`, title: `${sp[0]}: ${sp[2]}` },
       h("span", { class: "pp-sym" }, sp[1]), h("span", { class: "pp-sname" }, sp[0]));
   }
-  return h("div", { class: `pp-card pp-v${card} ${extra || ""}`, title: `value ${card}` },
+  return h("div", { key, class: `pp-card pp-v${card} ${extra || ""}`, title: `value ${card}` },
     h("span", { class: "pp-corner" }, card), h("span", { class: "pp-val" }, card));
 }
 
@@ -29,37 +30,49 @@ function drawPugParty(ctx) {
   const me = ctx.seat;
   const out = [];
   const arrow = view.direction === "down" ? "▼ down (equal or lower)" : "▲ up (equal or higher)";
-  out.push(h("div", { class: "kit-row pp-status" },
+  out.push(ctx.memo("status", [view.direction, view.to_beat, view.run, view.deck, view.burned.length, view.phase], () => h("div", { key: "status", class: "kit-row pp-status" },
     h("span", { class: `pp-dir pp-dir-${view.direction}` }, arrow),
     h("span", {}, view.to_beat === null || view.to_beat === undefined ? "Anything goes" : h("span", {}, "To beat: ", h("b", {}, view.to_beat))),
     view.run && view.run.length > 1 ? h("span", {}, `${view.run.length} × ${view.run.value} on top (four burn, PP-5)`) : null,
     h("span", {}, `Deck ${view.deck}`),
     h("span", { class: "kit-label" }, `Burned ${view.burned.length}`),
-    view.phase === "swap" ? h("span", { class: "pp-phase" }, "Before play: swap hand and face-up cards (PP-R1)") : null));
+    view.phase === "swap" ? h("span", { class: "pp-phase" }, "Before play: swap hand and face-up cards (PP-R1)") : null)));
 
   const pile = view.pile || [];
   const from = Math.max(0, pile.length - 6);
-  out.push(h("div", { class: "pp-pilebox" },
+  out.push(h("div", { key: "pile", class: "pp-pilebox" },
     h("span", { class: "kit-label" }, `Pile (${pile.length})`),
     h("div", { class: "pp-pile" },
-      pile.length ? pile.slice(from).map((c, k) => ppCard(c, `pp-in-pile${from + k === pile.length - 1 ? " pp-top" : ""}`))
+      pile.length ? pile.slice(from).map((c, k) => {
+        const i = from + k;
+        const top = i === pile.length - 1;
+        return ctx.memo(`pile ${i}`, [c, top], () => ppCard(c, `pp-in-pile${top ? " pp-top" : ""}`, i));
+      })
         : h("div", { class: "pp-card pp-empty" }, "empty"),
       ctx.find((a) => a.type === "pick_up").map((i) => ctx.btn(i, "Pick up the pile", "pp-pickup")))));
 
-  const order = seatOrder(me, n);
-  for (const p of order) {
-    const mine = p === me;
-    const isOut = view.out.includes(p);
-    const hand = mine ? view.hand : ctx.openHands[p];
-    // teacher mode: the buttons go under the hand of the seat to act, whose moves they are
-    const acting = mine || (ctx.mode === "teacher" && p === view.to_act);
+  for (const p of seatOrder(me, n)) out.push(ppSeat(ctx, p));
+  return out;
+}
+
+/** seat p: name, hand (own or open) or its count, known cards, table cards, swaps; the
+ * last paint's while none of that changed */
+function ppSeat(ctx, p) {
+  const { view } = ctx;
+  const mine = p === ctx.seat;
+  const isOut = view.out.includes(p);
+  const hand = mine ? view.hand : ctx.openHands[p];
+  // teacher mode: the buttons go under the hand of the seat to act, whose moves they are
+  const acting = mine || (ctx.mode === "teacher" && p === view.to_act);
+  return ctx.memo(`seat ${p}`, [hand, view.hand_counts[p], view.known[p], view.face_up[p], view.face_down[p], view.swaps_left[p],
+    acting && ctx.legal, view.to_act === p, mine, view.out.indexOf(p), ctx.names], () => {
     const rows = [];
     if (hand) {
       const counts = ppCounts(hand);
       rows.push(h("div", { class: "kit-row pp-hand" }, h("span", { class: "kit-label" }, "Hand"),
         [...counts.entries()].map(([c, k]) => {
           const plays = acting ? ctx.find((a) => a.type === "play" && a.card === c) : [];
-          return h("div", { class: "pp-slot" }, ppCard(c, ""), k > 1 ? h("span", { class: "pp-times" }, `×${k}`) : null,
+          return h("div", { class: "pp-slot", key: c }, ctx.memo(`card ${c}`, [], () => ppCard(c, "")), k > 1 ? h("span", { class: "pp-times" }, `×${k}`) : null,
             h("div", { class: "pp-acts kit-acts" }, plays.map((i) => ctx.btn(i, ctx.legal[i].action.count > 1 ? `Play ${ctx.legal[i].action.count}` : "Play", "pp-play"))));
         })));
     } else {
@@ -72,11 +85,11 @@ function drawPugParty(ctx) {
     rows.push(h("div", { class: "kit-row pp-tablecards" }, h("span", { class: "kit-label" }, "Table"),
       view.face_up[p].map((c) => {
         const fu = acting ? ctx.find((a) => a.type === "play_face_up" && a.card === c) : [];
-        return h("div", { class: "pp-slot" }, ppCard(c, "pp-faceup"), h("div", { class: "pp-acts kit-acts" }, fu.map((i) => ctx.btn(i, "Play", "pp-play-up"))));
+        return h("div", { class: "pp-slot" }, ctx.memo(`face-up ${c}`, [], () => ppCard(c, "pp-faceup")), h("div", { class: "pp-acts kit-acts" }, fu.map((i) => ctx.btn(i, "Play", "pp-play-up"))));
       }),
       view.face_down[p].map((pos) => {
         const bl = acting ? ctx.find((a) => a.type === "play_blind" && a.position === pos) : [];
-        return h("div", { class: "pp-slot" }, ppBack("pp-facedown", `#${pos + 1}`), h("div", { class: "pp-acts kit-acts" }, bl.map((i) => ctx.btn(i, "Blind", "pp-play-blind"))));
+        return h("div", { class: "pp-slot", key: `down ${pos}` }, ppBack("pp-facedown", `#${pos + 1}`), h("div", { class: "pp-acts kit-acts" }, bl.map((i) => ctx.btn(i, "Blind", "pp-play-blind"))));
       })));
     if (acting) {
       const swaps = ctx.find((a) => a.type === "swap");
@@ -88,13 +101,12 @@ function drawPugParty(ctx) {
       }
     }
     const place = view.out.indexOf(p);
-    out.push(h("div", { class: `kit-seat${view.to_act === p ? " kit-to-act" : ""}${mine ? " pp-mine" : ""}${isOut ? " pp-out" : ""}`, dataset: { seat: p } },
+    return h("div", { key: `seat ${p}`, class: `kit-seat${view.to_act === p ? " kit-to-act" : ""}${mine ? " pp-mine" : ""}${isOut ? " pp-out" : ""}`, "data-seat": p },
       h("div", { class: "kit-seat-name" }, ctx.who(p),
         isOut ? h("span", { class: "kit-tag" }, `out: place ${place + 1}`) : null,
         view.to_act === p ? h("span", { class: "kit-tag" }, "to move") : null),
-      rows));
-  }
-  return out;
+      rows);
+  });
 }
 
 drawPugParty.resultLine = (r, ctx) => (r.pug_holder !== null && r.pug_holder !== undefined ? `${ctx.who(r.pug_holder)} holds the pugs (PP-R6). ` : "");

@@ -27,12 +27,12 @@ function drawWaitingList(ctx) {
   const task = view.task || {};
   const out = [];
 
-  out.push(h("div", { class: "kit-row wl-status" },
+  out.push(ctx.memo("status", [view.round, view.rounds, task, view.deck, view.reshuffles, view.dealer, ctx.names], () => h("div", { key: "status", class: "kit-row wl-status" },
     h("span", { class: "wl-round" }, `Round ${view.round} of ${view.rounds}`),
     h("span", { class: "wl-task", title: task.ru || "" }, h("b", {}, "Goal: "), task.en || (task.combination || []).join(" + ")),
     h("span", {}, `Deck ${view.deck}`),
     view.reshuffles ? h("span", {}, `reshuffled ×${view.reshuffles} (WL-11)`) : null,
-    h("span", { class: "kit-label" }, `Dealer: ${ctx.who(view.dealer)}`)));
+    h("span", { class: "kit-label" }, `Dealer: ${ctx.who(view.dealer)}`))));
 
   // The discard pile: covered cards are dead forever (WL-7), greyed.
   const pile = view.pile || [];
@@ -42,10 +42,10 @@ function drawWaitingList(ctx) {
     pile.slice(shownFrom).map((p, k) => {
       const i = shownFrom + k;
       const top = i === pile.length - 1;
-      return wlCard(cat, p.card, `${p.dead ? "wl-dead" : ""}${top ? " wl-top" : ""}`,
-        { dataset: { pile: i } });
+      return ctx.memo(`pile ${i}`, [p, top, cat], () => wlCard(cat, p.card, `${p.dead ? "wl-dead" : ""}${top ? " wl-top" : ""}`,
+        { key: i, "data-pile": i }));
     }));
-  const pileBox = h("div", { class: "wl-pilebox" }, h("span", { class: "kit-label" }, "Discard pile (covered cards are dead, WL-7)"), pileRow);
+  const pileBox = h("div", { key: "pile", class: "wl-pilebox" }, h("span", { class: "kit-label" }, "Discard pile (covered cards are dead, WL-7)"), pileRow);
   out.push(pileBox);
 
   // The claim window (WL-6, WL-R3), made for people.
@@ -57,45 +57,63 @@ function drawWaitingList(ctx) {
   if (ctx.waiting) {
     // the seat's turn is over: its offer or claim window closes
   } else if (view.phase === "offer" && (take.length || draw.length)) {
-    out.push(h("div", { class: "wl-window" },
+    out.push(h("div", { key: "offer", class: "wl-window" },
       h("div", {}, view.discarder !== null && view.discarder !== undefined
         ? `${ctx.who(view.discarder)} discarded ${topCard}. Your turn: take it, or draw from the deck (WL-5).`
         : `Your turn: take ${topCard}, or draw from the deck (WL-5).`),
       take.map((i) => ctx.btn(i, `Take ${topCard}`, "wl-take")),
       draw.map((i) => ctx.btn(i, "Draw from the deck", "wl-draw"))));
   } else if (view.phase === "claims" && (claim.length || pass.length)) {
-    out.push(h("div", { class: "wl-window wl-claim" },
+    out.push(h("div", { key: "claim", class: "wl-window wl-claim" },
       h("div", {}, `Claim window (WL-6): ${ctx.who(view.discarder)} discarded ${topCard}. Take it out of turn? (your hand grows, you discard nothing)`),
       claim.map((i) => ctx.btn(i, `Claim ${topCard}`, "wl-claim-btn")),
       pass.map((i) => ctx.btn(i, "Pass", "wl-pass"))));
   }
   if ((ctx.mode === "playtest" || ctx.mode === "hotseat") && me !== null && me !== undefined) {
     const on = (ctx.model.get("auto_pass") || [])[me];
-    out.push(h("label", { class: "wl-autopass" },
+    out.push(ctx.memo("auto-pass", [on], () => h("label", { key: "auto-pass", class: "wl-autopass" },
       h("input", { type: "checkbox", checked: on, onchange: (e) => ctx.send({ kind: "auto_pass", on: e.target.checked }) }),
-      " auto-pass claim windows (WL-R3)"));
+      " auto-pass claim windows (WL-R3)")));
   }
 
   // Seats: hand sizes, characters, revealed combinations and laid cards.
-  const order = seatOrder(me, n);
-  for (const p of order) {
-    const st = view.seats[p];
-    const mine = p === me;
-    const open = ctx.openHands[p];
-    const handCards = mine ? view.hand : open;
+  for (const p of seatOrder(me, n)) out.push(wlSeat(ctx, p, cat));
+
+  const sc = view.scores || {};
+  if (sc.rounds && sc.rounds.length) {
+    out.push(ctx.memo("scores", [sc, ctx.names], () => h("table", { key: "scores", class: "wl-scores" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Round"), ctx.names.map((nm) => h("th", {}, nm)))),
+      h("tbody", {}, sc.rounds.map((r, i) => h("tr", {}, h("td", {}, i + 1), r.map((x) => h("td", {}, x)))),
+        h("tr", { class: "wl-total" }, h("td", {}, "Total"), (sc.totals || []).map((x) => h("td", {}, x)))))));
+  }
+  return out;
+}
+
+/** seat p: its name and tags, its hand (own or open) or card backs, what is known of it,
+ * its revealed combination; the last paint's while none of that changed */
+function wlSeat(ctx, p, cat) {
+  const { view } = ctx;
+  const st = view.seats[p];
+  const mine = p === ctx.seat;
+  const handCards = mine ? view.hand : ctx.openHands[p];
+  const acting = mine || (ctx.mode === "teacher" && p === view.to_act);
+  const total = view.scores && view.scores.totals ? view.scores.totals[p] : 0;
+  return ctx.memo(`seat ${p}`, [st, handCards, acting && ctx.legal, view.to_act === p, mine, total, cat, ctx.names], () => {
     const row = [];
     if (handCards) {
       const reveal = mine ? ctx.find((a) => a.type === "reveal") : [];
-      row.push(h("div", { class: "kit-row wl-hand" }, handCards.map((c) => {
+      // a card keeps its element as the cards before it leave the hand
+      const keys = contentKeys(handCards, (c) => c);
+      row.push(h("div", { class: "kit-row wl-hand" }, handCards.map((c, i) => {
         let acts = null;
-        if (mine || (ctx.mode === "teacher" && p === view.to_act)) {
+        if (acting) {
           const lay = ctx.find((a) => a.type === "lay" && a.card === c);
           const disc = ctx.find((a) => a.type === "discard" && a.card === c);
           acts = h("div", { class: "wl-slot-acts kit-acts" },
             lay.length ? ctx.btn(lay[0], "Lay", "wl-lay") : null,
             disc.length ? ctx.btn(disc[0], "Discard", "wl-discard") : null);
         }
-        return h("div", { class: "wl-slot" }, wlCard(cat, c), acts);
+        return h("div", { class: "wl-slot", key: keys[i] }, ctx.memo(`card ${c}`, [cat], () => wlCard(cat, c)), acts);
       })));
       if (reveal.length) {
         row.push(h("div", { class: "wl-reveal kit-acts" }, reveal.map((i) => ctx.btn(i,
@@ -112,24 +130,14 @@ function drawWaitingList(ctx) {
         st.combination.map((c) => wlCard(cat, c, "wl-small")),
         st.laid.map((c) => wlCard(cat, c, "wl-small wl-laid"))));
     }
-    const total = view.scores && view.scores.totals ? view.scores.totals[p] : 0;
-    out.push(h("div", { class: `kit-seat${view.to_act === p ? " kit-to-act" : ""}${mine ? " wl-mine" : ""}`, dataset: { seat: p } },
+    return h("div", { key: `seat ${p}`, class: `kit-seat${view.to_act === p ? " kit-to-act" : ""}${mine ? " wl-mine" : ""}`, "data-seat": p },
       h("div", { class: "kit-seat-name" }, ctx.who(p),
         st.character ? h("span", { class: "kit-tag" }, `waits for: ${(cat[st.character] || {}).en || st.character}${st.character_organ ? ` (${st.character_organ})` : ""}`) : null,
         h("span", { class: "kit-tag" }, `needs ${st.needs.join(" + ")}`),
         h("span", { class: "kit-tag" }, `penalty total ${total}`),
         view.to_act === p ? h("span", { class: "kit-tag" }, "to move") : null),
-      row));
-  }
-
-  const sc = view.scores || {};
-  if (sc.rounds && sc.rounds.length) {
-    out.push(h("table", { class: "wl-scores" },
-      h("thead", {}, h("tr", {}, h("th", {}, "Round"), ctx.names.map((nm) => h("th", {}, nm)))),
-      h("tbody", {}, sc.rounds.map((r, i) => h("tr", {}, h("td", {}, i + 1), r.map((x) => h("td", {}, x)))),
-        h("tr", { class: "wl-total" }, h("td", {}, "Total"), (sc.totals || []).map((x) => h("td", {}, x))))));
-  }
-  return out;
+      row);
+  });
 }
 
 drawWaitingList.resultLine = () => "Lowest penalty total wins (WL-2). ";

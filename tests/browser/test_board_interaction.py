@@ -157,3 +157,50 @@ def test_a_replay_stepped_back_and_seen_by_another_seat_shows_that_seats_lines(
     page.wait_for_timeout(300)
     assert check() == []
     assert not page.errors, page.errors
+
+
+# what a Hanabi slot shows of the card: its colour chips and value chips ruled out
+SHOWN_KNOWLEDGE = """(els) => els.map((slot) => ({
+  out_colours: [...slot.querySelectorAll('.hb-chip.hb-out')].map((c) => c.title.slice(4)),
+  out_values: [...slot.querySelectorAll('.hb-num.hb-out')].map((c) => Number(c.textContent)),
+  tag: slot.querySelector('.hb-know').__tag }))"""
+
+
+def test_hanabi_own_cards_show_their_knowledge_and_keep_their_elements(
+        page: Any, voila_url: str):
+    """HB-2, HB-4: after every move, each slot of the seat's own hand shows what the view
+    says is known of that card; when a card is played or discarded, the others keep
+    their elements (moved one slot along when a new card comes in at slot 1), so that
+    what a person sees of them does not flicker or jump."""
+    open_app(page, voila_url, "hanabi", 11, pause=0.5)
+    mine = ".kit-board .hb-mine .hb-slot"
+    turns = moved = 0
+    for turn in range(10):
+        page.wait_for_function(WAIT_TURN)
+        if page.get_attribute(".kit-board", "data-over") == "1":
+            break
+        view = page.evaluate(f"() => {LAST_MODEL}.get('view')")
+        know = view["hands"][0]["knowledge"]
+        slots = page.locator(mine).evaluate_all(SHOWN_KNOWLEDGE)
+        assert len(slots) == len(know)
+        colours = {s["colour"] for s in view["suits"]}
+        for k, slot in zip(know, slots, strict=True):
+            assert set(slot["out_colours"]) == colours - set(k["colours"])
+            assert set(slot["out_values"]) == {1, 2, 3, 4, 5} - set(k["values"])
+        page.locator(mine).evaluate_all(
+            "(els) => els.forEach((el, i) => { el.querySelector('.hb-know').__tag = i; })")
+        gone = turn % len(know)
+        before = board_moves(page)
+        slot = page.locator(mine).nth(gone)
+        slot.locator(".hb-discard" if slot.locator(".hb-discard").count() else ".hb-play").click()
+        page.wait_for_function(
+            f"() => Number(document.querySelector('.kit-board').dataset.moves) === {before + 1}")
+        after = page.evaluate(f"() => {LAST_MODEL}.get('view')")["hands"][0]["knowledge"]
+        kept = [i for i in range(len(know)) if i != gone]
+        if after[-len(kept):] == [know[i] for i in kept] and after != know:
+            # the hand looks different: the cards kept moved with their elements
+            tags = [s["tag"] for s in page.locator(mine).evaluate_all(SHOWN_KNOWLEDGE)]
+            assert tags == [None] * (len(after) - len(kept)) + kept
+            moved += 1
+        turns += 1
+    assert turns >= 5 and moved >= 2 and not page.errors, (turns, moved, page.errors)

@@ -121,7 +121,11 @@ def test_app_plays_to_the_end_showing_no_hidden_card(page: Any, voila_url: str, 
             # the last turn's moves are kept hidden: nothing may say it is still ours
             assert "Your move" not in page.inner_text(".kit-status")
             assert page.locator(".kit-board .wl-window").count() == 0  # WL-5, WL-6
-            assert page.locator(".kit-board .dm-playable").count() == 0
+            # DM-3: no tile is shown as playable (the mark is the tile's ring)
+            rings = page.eval_on_selector_all(
+                ".kit-board .dm-playable .dm-domino",
+                "els => els.map((e) => getComputedStyle(e).boxShadow)")
+            assert all(r == "none" for r in rings), rings
     else:
         pytest.fail(f"{game} did not end within {MAX_CLICKS} clicks")
 
