@@ -13,6 +13,11 @@ In one run against one Voilà server in Debian's Chromium it measures
 - the time from opening an app page to an interactive board (a move button on screen),
   the first one cold (a fresh server), then each game's.
 
+Each latency is also split at the last websocket message the page received before its
+DOM changed (the kernel's update): click to update received (the page's send, the server,
+the kernel, and back) and update to DOM (ipywidgets, the patch, the redraw), so that the
+part of a board's time that is over the floor's can be told apart.
+
 Each timed click comes after an idle gap of ``GAP_S`` (as a person's clicks do). The
 floor is also timed alongside each board (ten clicks of each in turn, in a second tab),
 and each board's ratio is to that floor, so that other load on the machine weighs on
@@ -89,13 +94,28 @@ def _floor_notebook(folder: Path, name: str = "floor", payload: int = 0) -> None
     nbformat.write(nb, folder / f"{name}.ipynb")
 
 
-# In-page timing: click, then resolve when the watched attribute changes.
+# Every page: the times its websockets receive messages (for the split of a latency).
+_WS_TIMES = """(() => {
+  const Socket = window.WebSocket;
+  window.__kitReceived = [];
+  window.WebSocket = class extends Socket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", () => window.__kitReceived.push(performance.now()));
+    }
+  };
+})();"""
+# In-page timing: click, then resolve when the watched attribute changes, with the time
+# the last message before that was received ([click to DOM, click to that message]).
 _TIMED_CLICK = """([sel, root, attr]) => new Promise((done) => {
   const el = document.querySelector(root);
   const before = el.getAttribute(attr);
+  window.__kitReceived.length = 0;
   const obs = new MutationObserver(() => {
     if (el.getAttribute(attr) !== before) {
-      const t1 = performance.now(); obs.disconnect(); done(t1 - t0);
+      const t1 = performance.now(); obs.disconnect();
+      const got = window.__kitReceived.filter((t) => t >= t0 && t <= t1);
+      done([t1 - t0, got.length ? got[got.length - 1] - t0 : null]);
     }
   });
   obs.observe(el, { attributes: true, attributeFilter: [attr] });
@@ -110,18 +130,23 @@ _READY = """() => { const b = document.querySelector('.kit-board');
     (b.dataset.over === '1' || Number(b.dataset.legal) > 0); }"""
 
 
-def _summary(samples: list[float]) -> dict:
-    ordered = sorted(samples)
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-    return {"n": len(samples), "median_ms": round(statistics.median(samples), 1),
-            "p95_ms": round(p95, 1)}
+def _summary(samples: list[tuple[float, float | None]]) -> dict:
+    """Median and p95 of click to DOM, and the medians of its two parts."""
+    total = sorted(ms for ms, _ in samples)
+    p95 = total[min(len(total) - 1, round(0.95 * (len(total) - 1)))]
+    split = [(got, ms - got) for ms, got in samples if got is not None]
+    return {"n": len(samples), "median_ms": round(statistics.median(total), 1),
+            "p95_ms": round(p95, 1),
+            "to_update_ms": round(statistics.median(a for a, _ in split), 2) if split else None,
+            "update_to_dom_ms": round(statistics.median(b for _, b in split), 2)
+            if split else None}
 
 
-def _timed_click(page: Any, args: list[str]) -> float:
+def _timed_click(page: Any, args: list[str]) -> tuple[float, float | None]:
     """One timed click after a person's gap: back-to-back clicks with no gap meet the
     TCP delayed-ACK timer (about 40 ms here) on the websocket, which no person sees."""
     time.sleep(GAP_S)
-    return page.evaluate(_TIMED_CLICK, args)
+    return tuple(page.evaluate(_TIMED_CLICK, args))  # type: ignore[return-value]
 
 
 def bench_floor(page: Any, base: str, moves: int, name: str = "floor") -> dict:
@@ -149,8 +174,8 @@ def bench_board(page: Any, base: str, game: str, moves: int, pause: float, seed:
     page.goto(f"{base}/voila/render/{game}_app.ipynb?start=1&record=0&pause={pause}"
               f"&seed={seed}")
     page.wait_for_selector(".kit-board", timeout=120_000)
-    samples: list[float] = []
-    floor: list[float] = []
+    samples: list[tuple[float, float | None]] = []
+    floor: list[tuple[float, float | None]] = []
     floor_args = [".rt-button", ".rt-button", "data-count"]
     warm = 3
     while len(samples) < moves:
@@ -194,6 +219,7 @@ def run(games: tuple[str, ...] = GAMES, moves: int = 50, pause: float = 0.05,
         with voila_server(folder) as base, sync_playwright() as pw:
             browser = launch_chromium(pw)
             context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context.add_init_script(_WS_TIMES)
             page = context.new_page()
             local_only(page)
             cold = page_to_board(page, base, games[0], seed)
@@ -215,15 +241,16 @@ def run(games: tuple[str, ...] = GAMES, moves: int = 50, pause: float = 0.05,
                 got["floor_same_time"] = floor
                 got["median_vs_floor"] = round(got["median_ms"] / floor["median_ms"], 2)
                 out["boards"][game] = got
-                _print(f"click to DOM update ({game})",
-                       f"{_fmt(got)}  ({got['median_vs_floor']}x the floor's "
-                       f"{floor['median_ms']:.1f} ms meanwhile)")
+                _print(f"click to DOM update ({game})", _fmt(got))
+                _print("", f"{got['median_vs_floor']}x the floor's meanwhile: {_fmt(floor)}")
             browser.close()
     return out
 
 
 def _fmt(s: dict) -> str:
-    return f"median {s['median_ms']:.1f} ms, p95 {s['p95_ms']:.1f} ms over {s['n']}"
+    split = (f" [{s['to_update_ms']:.2f} to the update + {s['update_to_dom_ms']:.2f} to the DOM]"
+             if s.get("to_update_ms") is not None else "")
+    return f"median {s['median_ms']:.1f} ms{split}, p95 {s['p95_ms']:.1f} ms over {s['n']}"
 
 
 def _print(label: str, value: str) -> None:
