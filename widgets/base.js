@@ -185,6 +185,7 @@ function kitBoard(draw) {
       waiting = legal !== live;
       const used = new Set();
       let building = null; // the buttons placed by the `memo` being built
+      let inner = null; // and the keys of the memos inside it
       const ctx = {
         model, view, legal, names, kinds, mode, seat, ui, result,
         /** `legal` is the last turn's, kept hidden while the others move: no text may
@@ -214,20 +215,24 @@ function kitBoard(draw) {
         /** `build()`, or the very vnode of the last paint under `key` when every one of
          * `deps` is the same (===) as then: what did not change in a patch keeps its
          * object, and Preact skips the subtree. Whatever the subtree's handlers use must
-         * be in `deps` (`ctx.btn` buttons need `ctx.legal`: their indexes are its). */
+         * be in `deps` (`ctx.btn` buttons need `ctx.legal`: their indexes are its).
+         * A subtree reused keeps the memos inside it for the next paint that rebuilds it. */
         memo(key, deps, build) {
           const old = keptNext.get(key) ?? kept.get(key);
           let entry;
           if (old && old.deps.length === deps.length && old.deps.every((d, i) => d === deps[i])) {
             entry = old;
             for (const i of entry.buttons) used.add(i);
+            for (const k of entry.inner) if (!keptNext.has(k) && kept.has(k)) keptNext.set(k, kept.get(k));
           } else {
-            const outer = building;
+            const outer = [building, inner];
             building = [];
-            entry = { deps, vnode: build(), buttons: building };
-            building = outer;
+            inner = [];
+            entry = { deps, vnode: build(), buttons: building, inner };
+            [building, inner] = outer;
           }
           if (building) building.push(...entry.buttons);
+          if (inner) inner.push(key, ...entry.inner);
           keptNext.set(key, entry);
           return entry.vnode;
         },
