@@ -180,7 +180,7 @@ function kitBoard(draw) {
       // taking them down, to put them up again at the seat's next turn.
       const keep = !live.length && !result && (privacy === null || privacy === undefined)
         && seat === offered.seat && mode !== "replay";
-      const legal = keep && !live.length && offered.legal.length ? offered.legal : live;
+      const legal = keep && offered.legal.length ? offered.legal : live;
       offered = { legal, seat };
       waiting = legal !== live;
       const used = new Set();
@@ -236,6 +236,9 @@ function kitBoard(draw) {
           keptNext.set(key, entry);
           return entry.vnode;
         },
+        /** whether seat p's moves go under its own hand: the seat shown, or in teacher
+         * mode the seat to act, whose moves they are */
+        acting: (p) => p === seat || (mode === "teacher" && p === view.to_act),
         /** indexes of the legal actions whose JSON matches `pred` */
         find(pred) {
           const out = [];

@@ -198,8 +198,7 @@ function dmSeat(ctx, p) {
   const st = view.seats[p];
   const mine = p === ctx.seat;
   const hand = mine ? view.hand : ctx.openHands[p];
-  // teacher mode: the buttons go under the hand of the seat to act, whose moves they are
-  const acting = mine || (ctx.mode === "teacher" && p === view.to_act);
+  const acting = ctx.acting(p);
   return ctx.memo(`seat ${p}`, [st, hand, acting && ctx.legal, acting && view.layout, view.barred, view.to_act === p, mine, ctx.names], () => {
     let body;
     if (hand) {

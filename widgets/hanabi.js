@@ -97,29 +97,24 @@ function drawHanabi(ctx) {
 function hbHiddenKeys(ctx, p, know) {
   const kept = (ctx.ui.hbSlots ??= {});
   const last = kept[p];
-  let ids;
   if (last && last.know === know) return last.keys;
-  if (!last) ids = know.map((_, i) => i);
+  let next = last ? last.next : know.length;
+  let keys;
+  if (!last) keys = know.map((_, i) => `card ${i}`);
   else {
     const was = last.know.map(jsonKey);
     const now = know.map(jsonKey);
-    const lessOne = (rest) => {
-      if (rest.length !== was.length - 1) return -1;
-      for (let gone = 0; gone < was.length; gone++) {
-        if (rest.every((k, j) => k === was[j < gone ? j : j + 1])) return gone;
-      }
-      return -1;
-    };
-    let gone = lessOne(now.slice(1));
-    let next = last.next;
-    if (gone >= 0) ids = [next++, ...last.ids.filter((_, j) => j !== gone)];
-    else if ((gone = lessOne(now)) >= 0) ids = last.ids.filter((_, j) => j !== gone);
-    else ids = know.map((_, i) => last.ids[i] ?? next++);
-    kept[p] = { know, ids, next, keys: ids.map((n) => `card ${n}`) };
-    return kept[p].keys;
+    // the slot of the last hand that `rest` is that hand without, or -1
+    const lessOne = (rest) => (rest.length !== was.length - 1 ? -1
+      : was.findIndex((_, gone) => rest.every((k, j) => k === was[j < gone ? j : j + 1])));
+    const without = (gone) => last.keys.filter((_, j) => j !== gone);
+    let gone;
+    if ((gone = lessOne(now.slice(1))) >= 0) keys = [`card ${next++}`, ...without(gone)];
+    else if ((gone = lessOne(now)) >= 0) keys = without(gone);
+    else keys = know.map((_, i) => last.keys[i] ?? `card ${next++}`);
   }
-  kept[p] = { know, ids, next: know.length, keys: ids.map((n) => `card ${n}`) };
-  return kept[p].keys;
+  kept[p] = { know, keys, next };
+  return keys;
 }
 
 /** seat p: name, cards with what the holder knows, buttons (own moves, hints to p) */
@@ -128,7 +123,7 @@ function hbSeat(ctx, p, suits, touched) {
   const isMe = p === ctx.seat;
   const hand = view.hands[p];
   const open = ctx.openHands[p];
-  const acting = isMe || (ctx.mode === "teacher" && p === view.to_act);
+  const acting = ctx.acting(p);
   const touches = touched && touched.to === p ? touched.slots : [];
   // the cards, and the play/discard buttons under them if they are the seat's moves;
   // a card keeps its element as it moves along the hand

@@ -62,8 +62,7 @@ function ppSeat(ctx, p) {
   const mine = p === ctx.seat;
   const isOut = view.out.includes(p);
   const hand = mine ? view.hand : ctx.openHands[p];
-  // teacher mode: the buttons go under the hand of the seat to act, whose moves they are
-  const acting = mine || (ctx.mode === "teacher" && p === view.to_act);
+  const acting = ctx.acting(p);
   return ctx.memo(`seat ${p}`, [hand, view.hand_counts[p], view.known[p], view.face_up[p], view.face_down[p], view.swaps_left[p],
     acting && ctx.legal, view.to_act === p, mine, view.out.indexOf(p), ctx.names], () => {
     const rows = [];

@@ -96,7 +96,7 @@ function wlSeat(ctx, p, cat) {
   const st = view.seats[p];
   const mine = p === ctx.seat;
   const handCards = mine ? view.hand : ctx.openHands[p];
-  const acting = mine || (ctx.mode === "teacher" && p === view.to_act);
+  const acting = ctx.acting(p);
   const total = view.scores && view.scores.totals ? view.scores.totals[p] : 0;
   return ctx.memo(`seat ${p}`, [st, handCards, acting && ctx.legal, view.to_act === p, mine, total, cat, ctx.names], () => {
     const row = [];
