@@ -146,6 +146,7 @@ function kitBoard(draw) {
     let offered = { legal: [], seat: null }; // the moves on the board, and whose
     let waiting = false; // they are the last turn's, hidden: not to be clicked
     let pending = false; // a move was sent: no more clicks until the kernel answers
+    let asked = 0; // the kernel's `replies` when it was sent (an answer changes it)
     let slow = null; // the timer that marks the clicked button if the answer is slow
     let clicked = null; // that button
     function send(msg, button) {
@@ -153,6 +154,7 @@ function kitBoard(draw) {
       model.send(msg);
       if (msg.kind === "act") {
         pending = true;
+        asked = model.get("replies");
         root.dataset.pending = "1"; // no style depends on it: no re-render
         // Mark the clicked button only if the kernel has not answered within
         // CLICK_FEEDBACK_MS: restyling it at once would render a frame just while the
@@ -291,11 +293,15 @@ function kitBoard(draw) {
       // the log's lines are not Preact's: `showLog` scrolls them after the render
       parts.push(ctx.memo("log", [], () => h("details", { key: "log", class: "kit-log", open: true },
         h("summary", {}, "Recent events"), h("ol", { ref: logRef }))));
-      pending = false;
-      clearTimeout(slow);
-      if (clicked) clicked.classList.remove("kit-clicked"); // Preact may reuse the button
-      clicked = null;
-      delete root.dataset.pending;
+      // the kernel's answer to a move ends the wait (a redraw of the page's own, such
+      // as a hover's, is not an answer)
+      if (pending && model.get("replies") !== asked) {
+        pending = false;
+        delete root.dataset.pending;
+        clearTimeout(slow);
+        if (clicked) clicked.classList.remove("kit-clicked"); // Preact may reuse the button
+        clicked = null;
+      }
       preact.render(h(preact.Fragment, {}, parts), root);
       showLog(logRef.current, model.get("events") || []);
       kept = keptNext;

@@ -204,3 +204,35 @@ def test_hanabi_own_cards_show_their_knowledge_and_keep_their_elements(
             moved += 1
         turns += 1
     assert turns >= 5 and moved >= 2 and not page.errors, (turns, moved, page.errors)
+
+
+# Click a move, redraw the board locally (point at a hint, HB-5) before the kernel can
+# answer (all in one task), then click another move; count the moves sent.
+CLICK_REDRAW_CLICK = """(models) => new Promise((done) => {
+  const m = models.at(-1); const send = m.send; let acts = 0;
+  m.send = (msg, ...rest) => { if (msg.kind === 'act') acts++; return send.call(m, msg, ...rest); };
+  const plays = document.querySelectorAll('.kit-board .hb-play');
+  plays[0].click();
+  document.querySelector('.kit-board .hb-hint').dispatchEvent(new MouseEvent('mouseenter'));
+  queueMicrotask(() => queueMicrotask(() => {
+    const redrawn = !!document.querySelector('.kit-board .hb-touch');
+    plays[1].click();
+    m.send = send;
+    done({ acts, redrawn });
+  }));
+})"""
+
+
+def test_a_move_in_flight_takes_no_other_click_even_across_a_local_redraw(
+        page: Any, voila_url: str):
+    """A clicked move is sent once, and the board takes no other move until the kernel
+    answers it. A redraw of the page's own in between (pointing at a hint marks the cards
+    it touches, HB-5) is not that answer and does not end the wait."""
+    open_app(page, voila_url, "hanabi", 5)
+    before = board_moves(page)
+    got = page.evaluate(CLICK_REDRAW_CLICK, page.evaluate_handle("[...globalThis.__kitModels]"))
+    assert got == {"acts": 1, "redrawn": True}
+    page.wait_for_function(
+        f"() => Number(document.querySelector('.kit-board').dataset.moves) > {before}")
+    page.wait_for_function(WAIT_TURN)
+    assert page.locator(".kit-error").count() == 0 and not page.errors, page.errors
