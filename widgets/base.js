@@ -120,6 +120,7 @@ function kitBoard(draw) {
   return function render({ model, el }) {
     const root = document.createElement("div"); // Preact draws inside it
     root.className = "kit-board";
+    const written = { className: "kit-board" }; // the attributes `paint` last wrote
     el.appendChild(root);
     // For the browser tests and the benchmark: the live board models of this page.
     (globalThis.__kitModels ??= new Set()).add(model);
@@ -161,7 +162,7 @@ function kitBoard(draw) {
         // answer arrives (about 2 ms here), and a fast answer redraws the board anyway.
         if (button) {
           clicked = button;
-          slow = setTimeout(() => button.classList.add("kit-clicked"), CLICK_FEEDBACK_MS);
+          slow = setTimeout(() => { slow = null; button.classList.add("kit-clicked"); }, CLICK_FEEDBACK_MS);
         }
       }
     }
@@ -249,11 +250,15 @@ function kitBoard(draw) {
         },
         who: (p) => seatLabel(names, p),
       };
-      // the board's own attributes, each written only when it changes (a write costs)
+      // the board's own attributes, each written only when it changes (a write costs, and
+      // so does reading the page's: `written` has what was written)
       const cls = `kit-board kit-mode-${mode} kit-game-${model.get("game")}${waiting ? " kit-waiting" : ""}`;
-      if (root.className !== cls) root.className = cls;
+      if (written.className !== cls) root.className = written.className = cls;
       const data = { moves: model.get("moves"), toAct: view.to_act ?? "", seat: seat ?? "", over: result ? "1" : "0", legal: live.length };
-      for (const [k, v] of Object.entries(data)) if (root.dataset[k] !== String(v)) root.dataset[k] = v;
+      for (const k in data) {
+        const v = String(data[k]);
+        if (written[k] !== v) root.dataset[k] = written[k] = v;
+      }
 
       const toAct = view.to_act;
       let status;
@@ -298,9 +303,10 @@ function kitBoard(draw) {
       if (pending && model.get("replies") !== asked) {
         pending = false;
         delete root.dataset.pending;
-        clearTimeout(slow);
-        if (clicked) clicked.classList.remove("kit-clicked"); // Preact may reuse the button
-        clicked = null;
+        if (slow) clearTimeout(slow);
+        // (Preact may reuse the button; a class removed that is not there still costs)
+        else if (clicked) clicked.classList.remove("kit-clicked");
+        slow = clicked = null;
       }
       preact.render(h(preact.Fragment, {}, parts), root);
       showLog(logRef.current, model.get("events") || []);
@@ -319,24 +325,21 @@ function kitBoard(draw) {
  * are removed and the new ones appended; the others stay as they are, if they still
  * read the same (a teacher's or a replay's seat may change, and with it every line).
  * Done here rather than by Preact, whose keyed diff of a scrolled list cost some
- * 0.2 ms of every move's redraw.
+ * 0.2 ms of every move's redraw; `ol.kitLines` keeps the events shown, one per line,
+ * so that nothing is read back from the page.
  */
 function showLog(ol, events) {
   if (!ol) return;
+  const shown = (ol.kitLines ??= []);
   const start = events.length ? events[0].n + 1 : 1;
-  if (ol.getAttribute("start") !== String(start)) ol.setAttribute("start", start);
-  while (ol.firstElementChild && Number(ol.firstElementChild.dataset.n) < start - 1) ol.firstElementChild.remove();
+  if (ol.kitStart !== start) ol.setAttribute("start", (ol.kitStart = start));
+  let gone = 0;
+  while (gone < shown.length && shown[gone].n < start - 1) gone++;
+  for (let k = 0; k < gone; k++) ol.firstElementChild.remove();
+  shown.splice(0, gone);
   let i = 0;
-  let li = ol.firstElementChild;
-  while (li && i < events.length && Number(li.dataset.n) === events[i].n && li.textContent === events[i].text) {
-    i++;
-    li = li.nextElementSibling;
-  }
-  while (li) {
-    const next = li.nextElementSibling;
-    li.remove();
-    li = next;
-  }
+  while (i < shown.length && i < events.length && shown[i].n === events[i].n && shown[i].text === events[i].text) i++;
+  for (; shown.length > i; shown.pop()) ol.lastElementChild.remove();
   for (; i < events.length; i++) {
     const e = events[i];
     const item = document.createElement("li");
@@ -344,6 +347,7 @@ function showLog(ol, events) {
     item.dataset.n = e.n;
     item.textContent = e.text;
     ol.appendChild(item);
+    shown.push(e);
   }
 }
 

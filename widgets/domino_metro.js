@@ -192,28 +192,34 @@ function drawDominoMetro(ctx) {
 }
 
 /** seat p: name, hand (own or open) with its placements, or backs; the tiles it took
- * back (DM-9); the last paint's while none of that changed */
+ * back (DM-9); the last paint's while none of that changed, and each part (and each
+ * tile's slot) the last paint's while its own parts did not */
 function dmSeat(ctx, p) {
   const { view } = ctx;
   const st = view.seats[p];
   const mine = p === ctx.seat;
   const hand = mine ? view.hand : ctx.openHands[p];
   const acting = ctx.acting(p);
-  return ctx.memo(`seat ${p}`, [st, hand, acting && ctx.legal, acting && view.layout, view.barred, view.to_act === p, mine, ctx.names], () => {
+  const legal = acting && ctx.legal; // the buttons' indexes are its
+  const toAct = view.to_act === p;
+  return ctx.memo(`seat ${p}`, [st, hand, legal, acting && view.layout, view.barred, toAct, mine, ctx.names], () => {
+    const name = ctx.memo(`name ${p}`, [ctx.names, st.place, toAct], () => h("div", { class: "kit-seat-name" }, ctx.who(p),
+      st.place ? h("span", { class: "kit-tag" }, `place ${st.place}`) : null,
+      toAct ? h("span", { class: "kit-tag" }, "to move") : null));
     let body;
     if (hand) {
       // a tile keeps its element as the tiles before it leave the hand
       const keys = contentKeys(hand, (tile) => tile.join(":"));
-      body = h("div", { class: "kit-row dm-hand" }, hand.map((tile, k) => {
+      body = ctx.memo(`hand ${p}`, [hand, legal, acting && view.layout, view.barred], () => h("div", { class: "kit-row dm-hand" }, hand.map((tile, k) => {
+        const barred = !!view.barred && view.barred[0] === tile[0] && view.barred[1] === tile[1];
         const places = acting ? ctx.find((a) => a.type === "place" && a.tile[0] === tile[0] && a.tile[1] === tile[1]) : [];
-        const barred = view.barred && view.barred[0] === tile[0] && view.barred[1] === tile[1];
-        const labels = places.map((i) => dmPlacementLabel(ctx.legal[i].action, view));
+        const labels = places.map((i) => dmPlacementLabel(ctx.legal[i].action, view)).join("|");
         // (a playable tile is marked; not while the others move: see the CSS)
-        return h("div", { key: keys[k], class: `dm-slot${places.length ? " dm-playable" : ""}` },
-          ctx.memo(`in hand ${keys[k]}`, [barred], () => dmDomino(tile, barred ? "dm-barred" : "")),
-          ctx.memo(`acts ${keys[k]}`, [ctx.legal, labels.join("|")], () => h("div", { class: "dm-acts kit-acts" },
-            places.map((i, j) => ctx.btn(i, labels[j], "dm-place", ctx.hover({ end: ctx.legal[i].action.end }))))));
-      }));
+        return ctx.memo(`slot ${p} ${keys[k]}`, [barred, legal, labels], () => h("div", { key: keys[k], class: `dm-slot${places.length ? " dm-playable" : ""}` },
+          ctx.memo(`in hand ${p} ${keys[k]}`, [barred], () => dmDomino(tile, barred ? "dm-barred" : "")),
+          h("div", { class: "dm-acts kit-acts" },
+            places.map((i) => ctx.btn(i, dmPlacementLabel(ctx.legal[i].action, view), "dm-place", ctx.hover({ end: ctx.legal[i].action.end }))))));
+      })));
     } else {
       body = ctx.memo(`backs ${st.tiles}`, [], () => {
         const backs = [];
@@ -221,12 +227,11 @@ function dmSeat(ctx, p) {
         return h("div", { class: "kit-row dm-hand" }, backs, h("span", { class: "dm-count" }, `${st.tiles} tiles`));
       });
     }
-    return h("div", { key: `seat ${p}`, class: `kit-seat${view.to_act === p ? " kit-to-act" : ""}${mine ? " dm-mine" : ""}`, "data-seat": p },
-      h("div", { class: "kit-seat-name" }, ctx.who(p),
-        st.place ? h("span", { class: "kit-tag" }, `place ${st.place}`) : null,
-        view.to_act === p ? h("span", { class: "kit-tag" }, "to move") : null),
-      body,
-      st.shown && st.shown.length && !mine ? h("div", { class: "kit-row dm-shown" }, h("span", { class: "kit-label" }, "taken back, seen by all:"), st.shown.map((t) => dmDomino(t, "dm-small"))) : null);
+    const shown = st.shown && st.shown.length && !mine
+      ? ctx.memo(`shown ${p}`, [st.shown], () => h("div", { class: "kit-row dm-shown" }, h("span", { class: "kit-label" }, "taken back, seen by all:"), st.shown.map((t) => dmDomino(t, "dm-small"))))
+      : null;
+    return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${mine ? " dm-mine" : ""}`, "data-seat": p },
+      name, body, shown);
   });
 }
 

@@ -56,55 +56,54 @@ function drawPugParty(ctx) {
 }
 
 /** seat p: name, hand (own or open) or its count, known cards, table cards, swaps; the
- * last paint's while none of that changed */
+ * last paint's while none of that changed, and each part (and each card slot) the last
+ * paint's while its own parts did not (a move changes one or two of them) */
 function ppSeat(ctx, p) {
   const { view } = ctx;
   const mine = p === ctx.seat;
-  const isOut = view.out.includes(p);
+  const place = view.out.indexOf(p);
   const hand = mine ? view.hand : ctx.openHands[p];
   const acting = ctx.acting(p);
+  const legal = acting && ctx.legal; // the buttons' indexes are its
+  const toAct = view.to_act === p;
   return ctx.memo(`seat ${p}`, [hand, view.hand_counts[p], view.known[p], view.face_up[p], view.face_down[p], view.swaps_left[p],
-    acting && ctx.legal, view.to_act === p, mine, view.out.indexOf(p), ctx.names], () => {
-    const rows = [];
-    if (hand) {
-      const counts = ppCounts(hand);
-      rows.push(h("div", { class: "kit-row pp-hand" }, h("span", { class: "kit-label" }, "Hand"),
-        [...counts.entries()].map(([c, k]) => {
-          const plays = acting ? ctx.find((a) => a.type === "play" && a.card === c) : [];
-          return h("div", { class: "pp-slot", key: c }, ctx.memo(`card ${c}`, [], () => ppCard(c, "")), k > 1 ? h("span", { class: "pp-times" }, `×${k}`) : null,
-            h("div", { class: "pp-acts kit-acts" }, plays.map((i) => ctx.btn(i, ctx.legal[i].action.count > 1 ? `Play ${ctx.legal[i].action.count}` : "Play", "pp-play"))));
-        })));
-    } else {
-      rows.push(h("div", { class: "kit-row pp-hand" }, h("span", { class: "kit-label" }, "Hand"),
-        h("span", { class: "pp-count" }, `${view.hand_counts[p]} cards`)));
-    }
-    if (view.known[p] && view.known[p].length && !mine) {
-      rows.push(h("div", { class: "kit-row pp-known" }, h("span", { class: "kit-label" }, "known in hand"), view.known[p].map((c) => ppCard(c, "pp-small"))));
-    }
-    rows.push(h("div", { class: "kit-row pp-tablecards" }, h("span", { class: "kit-label" }, "Table"),
-      view.face_up[p].map((c) => {
-        const fu = acting ? ctx.find((a) => a.type === "play_face_up" && a.card === c) : [];
-        return h("div", { class: "pp-slot" }, ctx.memo(`face-up ${c}`, [], () => ppCard(c, "pp-faceup")), h("div", { class: "pp-acts kit-acts" }, fu.map((i) => ctx.btn(i, "Play", "pp-play-up"))));
-      }),
+    legal, toAct, mine, place, ctx.names], () => {
+    const slot = (kind, c, k, type, label, cls) => ctx.memo(`${kind} ${p} ${c}`, [k, legal], () => {
+      const acts = acting ? ctx.find((a) => a.type === type && a.card === c) : [];
+      return h("div", { class: "pp-slot", key: c }, ctx.memo(`card ${kind} ${p} ${c}`, [], () => ppCard(c, kind === "face-up" ? "pp-faceup" : "")),
+        k > 1 ? h("span", { class: "pp-times" }, `×${k}`) : null,
+        h("div", { class: "pp-acts kit-acts" }, acts.map((i) => ctx.btn(i, label(ctx.legal[i].action), cls))));
+    });
+    const handRow = ctx.memo(`hand ${p}`, [hand, view.hand_counts[p], legal], () => h("div", { class: "kit-row pp-hand" },
+      h("span", { class: "kit-label" }, "Hand"),
+      hand ? [...ppCounts(hand).entries()].map(([c, k]) => slot("hand", c, k, "play", (a) => (a.count > 1 ? `Play ${a.count}` : "Play"), "pp-play"))
+        : h("span", { class: "pp-count" }, `${view.hand_counts[p]} cards`)));
+    const known = view.known[p] && view.known[p].length && !mine
+      ? ctx.memo(`known ${p}`, [view.known[p]], () => h("div", { class: "kit-row pp-known" }, h("span", { class: "kit-label" }, "known in hand"), view.known[p].map((c) => ppCard(c, "pp-small"))))
+      : null;
+    const table = ctx.memo(`table ${p}`, [view.face_up[p], view.face_down[p], legal], () => h("div", { class: "kit-row pp-tablecards" },
+      h("span", { class: "kit-label" }, "Table"),
+      view.face_up[p].map((c) => slot("face-up", c, 1, "play_face_up", () => "Play", "pp-play-up")),
       view.face_down[p].map((pos) => {
         const bl = acting ? ctx.find((a) => a.type === "play_blind" && a.position === pos) : [];
         return h("div", { class: "pp-slot", key: `down ${pos}` }, ppBack("pp-facedown", `#${pos + 1}`), h("div", { class: "pp-acts kit-acts" }, bl.map((i) => ctx.btn(i, "Blind", "pp-play-blind"))));
       })));
+    let swapRow = null;
     if (acting) {
       const swaps = ctx.find((a) => a.type === "swap");
       const ready = ctx.find((a) => a.type === "ready");
       if (swaps.length || ready.length) {
-        rows.push(h("div", { class: "pp-swaps kit-acts" }, h("span", { class: "kit-label" }, `Swaps left ${view.swaps_left[p]}:`),
+        swapRow = h("div", { class: "pp-swaps kit-acts" }, h("span", { class: "kit-label" }, `Swaps left ${view.swaps_left[p]}:`),
           swaps.map((i) => ctx.btn(i, `hand ${ctx.legal[i].action.hand_card} ⇄ table ${ctx.legal[i].action.face_up_card}`, "pp-swap")),
-          ready.map((i) => ctx.btn(i, "Ready", "pp-ready"))));
+          ready.map((i) => ctx.btn(i, "Ready", "pp-ready")));
       }
     }
-    const place = view.out.indexOf(p);
-    return h("div", { key: `seat ${p}`, class: `kit-seat${view.to_act === p ? " kit-to-act" : ""}${mine ? " pp-mine" : ""}${isOut ? " pp-out" : ""}`, "data-seat": p },
-      h("div", { class: "kit-seat-name" }, ctx.who(p),
+    const isOut = place >= 0;
+    return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${mine ? " pp-mine" : ""}${isOut ? " pp-out" : ""}`, "data-seat": p },
+      ctx.memo(`name ${p}`, [ctx.names, place, toAct], () => h("div", { class: "kit-seat-name" }, ctx.who(p),
         isOut ? h("span", { class: "kit-tag" }, `out: place ${place + 1}`) : null,
-        view.to_act === p ? h("span", { class: "kit-tag" }, "to move") : null),
-      rows);
+        toAct ? h("span", { class: "kit-tag" }, "to move") : null)),
+      handRow, known, table, swapRow);
   });
 }
 

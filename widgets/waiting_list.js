@@ -90,21 +90,29 @@ function drawWaitingList(ctx) {
 }
 
 /** seat p: its name and tags, its hand (own or open) or card backs, what is known of it,
- * its revealed combination; the last paint's while none of that changed */
+ * its revealed combination; the last paint's while none of that changed, and each part
+ * (and each card slot) the last paint's while its own parts did not */
 function wlSeat(ctx, p, cat) {
   const { view } = ctx;
   const st = view.seats[p];
   const mine = p === ctx.seat;
   const handCards = mine ? view.hand : ctx.openHands[p];
   const acting = ctx.acting(p);
+  const legal = acting && ctx.legal; // the buttons' indexes are its
+  const toAct = view.to_act === p;
   const total = view.scores && view.scores.totals ? view.scores.totals[p] : 0;
-  return ctx.memo(`seat ${p}`, [st, handCards, acting && ctx.legal, view.to_act === p, mine, total, cat, ctx.names], () => {
-    const row = [];
-    if (handCards) {
-      const reveal = mine ? ctx.find((a) => a.type === "reveal") : [];
+  return ctx.memo(`seat ${p}`, [st, handCards, legal, toAct, mine, total, cat, ctx.names], () => {
+    const name = ctx.memo(`name ${p}`, [ctx.names, st.character, st.character_organ, st.needs, total, toAct, cat], () => h("div", { class: "kit-seat-name" }, ctx.who(p),
+      st.character ? h("span", { class: "kit-tag" }, `waits for: ${(cat[st.character] || {}).en || st.character}${st.character_organ ? ` (${st.character_organ})` : ""}`) : null,
+      h("span", { class: "kit-tag" }, `needs ${st.needs.join(" + ")}`),
+      h("span", { class: "kit-tag" }, `penalty total ${total}`),
+      toAct ? h("span", { class: "kit-tag" }, "to move") : null));
+    const hand = ctx.memo(`hand ${p}`, [handCards, handCards ? legal : st.hand_count, cat], () => {
+      if (!handCards) return wlBacks(st.hand_count);
       // a card keeps its element as the cards before it leave the hand
       const keys = contentKeys(handCards, (c) => c);
-      row.push(h("div", { class: "kit-row wl-hand" }, handCards.map((c, i) => {
+      const reveal = acting ? ctx.find((a) => a.type === "reveal") : [];
+      return h(preact.Fragment, {}, h("div", { class: "kit-row wl-hand" }, handCards.map((c, i) => ctx.memo(`slot ${p} ${keys[i]}`, [legal, cat], () => {
         let acts = null;
         if (acting) {
           const lay = ctx.find((a) => a.type === "lay" && a.card === c);
@@ -113,30 +121,21 @@ function wlSeat(ctx, p, cat) {
             lay.length ? ctx.btn(lay[0], "Lay", "wl-lay") : null,
             disc.length ? ctx.btn(disc[0], "Discard", "wl-discard") : null);
         }
-        return h("div", { class: "wl-slot", key: keys[i] }, ctx.memo(`card ${c}`, [cat], () => wlCard(cat, c)), acts);
-      })));
-      if (reveal.length) {
-        row.push(h("div", { class: "wl-reveal kit-acts" }, reveal.map((i) => ctx.btn(i,
-          "Reveal " + ctx.legal[i].action.cards.map((c) => (cat[c] || {}).en || c).join(" + ") + " (WL-9)", "wl-reveal-btn"))));
-      }
-    } else {
-      row.push(wlBacks(st.hand_count));
-    }
-    if (st.known && st.known.length) {
-      row.push(h("div", { class: "kit-row wl-known" }, h("span", { class: "kit-label" }, "known in hand:"), st.known.map((c) => wlCard(cat, c, "wl-small"))));
-    }
-    if (st.revealed) {
-      row.push(h("div", { class: "kit-row wl-combo" }, h("span", { class: "kit-label" }, "revealed:"),
+        return h("div", { class: "wl-slot", key: keys[i] }, ctx.memo(`card ${p} ${c}`, [cat], () => wlCard(cat, c)), acts);
+      }))),
+      reveal.length ? h("div", { class: "wl-reveal kit-acts" }, reveal.map((i) => ctx.btn(i,
+        "Reveal " + ctx.legal[i].action.cards.map((c) => (cat[c] || {}).en || c).join(" + ") + " (WL-9)", "wl-reveal-btn"))) : null);
+    });
+    const known = st.known && st.known.length
+      ? ctx.memo(`known ${p}`, [st.known, cat], () => h("div", { class: "kit-row wl-known" }, h("span", { class: "kit-label" }, "known in hand:"), st.known.map((c) => wlCard(cat, c, "wl-small"))))
+      : null;
+    const combo = st.revealed
+      ? ctx.memo(`combo ${p}`, [st.combination, st.laid, cat], () => h("div", { class: "kit-row wl-combo" }, h("span", { class: "kit-label" }, "revealed:"),
         st.combination.map((c) => wlCard(cat, c, "wl-small")),
-        st.laid.map((c) => wlCard(cat, c, "wl-small wl-laid"))));
-    }
-    return h("div", { key: `seat ${p}`, class: `kit-seat${view.to_act === p ? " kit-to-act" : ""}${mine ? " wl-mine" : ""}`, "data-seat": p },
-      h("div", { class: "kit-seat-name" }, ctx.who(p),
-        st.character ? h("span", { class: "kit-tag" }, `waits for: ${(cat[st.character] || {}).en || st.character}${st.character_organ ? ` (${st.character_organ})` : ""}`) : null,
-        h("span", { class: "kit-tag" }, `needs ${st.needs.join(" + ")}`),
-        h("span", { class: "kit-tag" }, `penalty total ${total}`),
-        view.to_act === p ? h("span", { class: "kit-tag" }, "to move") : null),
-      row);
+        st.laid.map((c) => wlCard(cat, c, "wl-small wl-laid"))))
+      : null;
+    return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${mine ? " wl-mine" : ""}`, "data-seat": p },
+      name, hand, known, combo);
   });
 }
 
