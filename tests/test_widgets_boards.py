@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import json
+import queue
 import random
 import re
 import sys
 import threading
+import time
+import types
 from pathlib import Path
 from typing import Any
 
@@ -533,3 +536,43 @@ def test_the_final_board_goes_out_before_the_result_panel_is_built():
     assert order[:2] == ["result set", "board result"]
     assert order[2].startswith("panel ") and order[2] != "panel 0"
     assert "Result" in app.result_panel.children[0].value
+
+
+class SlowIOPub:
+    """A stand-in for the kernel's IOPub thread: on its own thread, it wakes up a little
+    late (the real one waits for the GIL), then sends all that is scheduled, in order."""
+
+    def __init__(self) -> None:
+        self.jobs: queue.Queue = queue.Queue()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while True:
+            job = self.jobs.get()
+            time.sleep(0.005)
+            job()
+            while not self.jobs.empty():
+                self.jobs.get()()
+
+    def schedule(self, job: Any) -> None:
+        self.jobs.put(job)
+
+
+def test_the_final_board_leaves_the_kernel_before_the_result_panel_is_built():
+    """In a kernel, messages leave through the IOPub thread: the final board's update must
+    have left before the result panel is built, not merely be queued in front of it."""
+    app = PlaytestApp("pug_party", query="players=2&seats=human,bot:random&seed=4"
+                                         "&pause=0&record=0")
+    b = app.start()
+    io = SlowIOPub()
+    order: list[str] = []
+    b.comm.kernel = types.SimpleNamespace(iopub_thread=io)
+    b.comm.send = lambda data=None, **_: io.schedule(
+        lambda: order.append("board result sent") if data["state"].get("result") else None)
+    app.result_panel.observe(lambda c: order.append(f"panel {len(c['new'])}"),
+                             names="children")
+    rng = random.Random(0)
+    while not b.state.over:
+        b._on_msg(b, {"kind": "act", "action": rng.choice(b.legal)["action"]})
+    assert order[0] == "board result sent" and order[1] != "panel 0", order

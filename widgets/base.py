@@ -30,6 +30,7 @@ import asyncio
 import contextlib
 import hashlib
 import random
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -48,6 +49,9 @@ HERE = Path(__file__).parent
 MODES = ("playtest", "hotseat", "teacher", "replay")
 #: how many recent events the browser gets
 RECENT_EVENTS = 12
+#: at most this long (s) the :meth:`Board.after_update` callbacks wait for the update
+#: to leave the kernel
+UPDATE_OUT_WAIT_S = 0.05
 
 
 def assets(name: str) -> tuple[str, str]:
@@ -399,9 +403,25 @@ class Board(anywidget.AnyWidget):
                 yield
         finally:
             if outer and self._after_update:
+                self._let_the_update_out()
                 todo, self._after_update = self._after_update, []
                 for callback in todo:
                     callback()
+
+    def _let_the_update_out(self) -> None:
+        """Wait (at most ``UPDATE_OUT_WAIT_S``) until the kernel's IOPub thread has sent
+        what is queued, the update included. The kernel queues every message for that
+        thread, which needs the GIL to send it; without the wait, the callbacks (say the
+        result panel's widgets, some 3-7 ms) would keep the GIL, and the update would
+        leave only after them. No kernel (plain Python): nothing to wait for."""
+        io = getattr(getattr(self.comm, "kernel", None), "iopub_thread", None)
+        thread = getattr(io, "thread", None)
+        if not isinstance(thread, threading.Thread) or not thread.is_alive() \
+                or thread is threading.current_thread():
+            return
+        sent = threading.Event()
+        io.schedule(sent.set)
+        sent.wait(UPDATE_OUT_WAIT_S)
 
     # -- what goes to the page: whole states, then updates with patches -----------------
 
