@@ -68,22 +68,23 @@ function ppSeat(ctx, p) {
   const toAct = view.to_act === p;
   return ctx.memo(`seat ${p}`, [hand, view.hand_counts[p], view.known[p], view.face_up[p], view.face_down[p], view.swaps_left[p],
     legal, toAct, mine, place, ctx.names], () => {
-    const slot = (kind, c, k, type, label, cls) => ctx.memo(`${kind} ${p} ${c}`, [k, legal], () => {
+    // a card's slot, keyed by the card (`key`: and its count among equal ones)
+    const slot = (kind, c, key, k, type, label, cls) => ctx.memo(`${kind} ${p} ${key}`, [k, legal], () => {
       const acts = acting ? ctx.find((a) => a.type === type && a.card === c) : [];
-      return h("div", { class: "pp-slot", key: c }, ctx.memo(`card ${kind} ${p} ${c}`, [], () => ppCard(c, kind === "face-up" ? "pp-faceup" : "")),
+      return h("div", { class: "pp-slot", key }, ctx.memo(`card ${kind} ${p} ${c}`, [], () => ppCard(c, kind === "face-up" ? "pp-faceup" : "")),
         k > 1 ? h("span", { class: "pp-times" }, `×${k}`) : null,
         h("div", { class: "pp-acts kit-acts" }, acts.map((i) => ctx.btn(i, label(ctx.legal[i].action), cls))));
     });
     const handRow = ctx.memo(`hand ${p}`, [hand, view.hand_counts[p], legal], () => h("div", { class: "kit-row pp-hand" },
       h("span", { class: "kit-label" }, "Hand"),
-      hand ? [...ppCounts(hand).entries()].map(([c, k]) => slot("hand", c, k, "play", (a) => (a.count > 1 ? `Play ${a.count}` : "Play"), "pp-play"))
+      hand ? [...ppCounts(hand).entries()].map(([c, k]) => slot("hand", c, c, k, "play", (a) => (a.count > 1 ? `Play ${a.count}` : "Play"), "pp-play"))
         : h("span", { class: "pp-count" }, `${view.hand_counts[p]} cards`)));
     const known = view.known[p] && view.known[p].length && !mine
       ? ctx.memo(`known ${p}`, [view.known[p]], () => h("div", { class: "kit-row pp-known" }, h("span", { class: "kit-label" }, "known in hand"), view.known[p].map((c) => ppCard(c, "pp-small"))))
       : null;
     const table = ctx.memo(`table ${p}`, [view.face_up[p], view.face_down[p], legal], () => h("div", { class: "kit-row pp-tablecards" },
       h("span", { class: "kit-label" }, "Table"),
-      view.face_up[p].map((c) => slot("face-up", c, 1, "play_face_up", () => "Play", "pp-play-up")),
+      contentKeys(view.face_up[p], (c) => c).map((key, j) => slot("face-up", view.face_up[p][j], key, 1, "play_face_up", () => "Play", "pp-play-up")),
       view.face_down[p].map((pos) => {
         const bl = acting ? ctx.find((a) => a.type === "play_blind" && a.position === pos) : [];
         return h("div", { class: "pp-slot", key: `down ${pos}` }, ppBack("pp-facedown", `#${pos + 1}`), h("div", { class: "pp-acts kit-acts" }, bl.map((i) => ctx.btn(i, "Blind", "pp-play-blind"))));
