@@ -560,8 +560,9 @@ class SlowIOPub:
 
 
 def test_the_final_board_leaves_the_kernel_before_the_result_panel_is_built():
-    """In a kernel, messages leave through the IOPub thread: the final board's update must
-    have left before the result panel is built, not merely be queued in front of it."""
+    """Issue 6 (boards, playtest apps): in a kernel, messages leave through the IOPub
+    thread; the final board's update must have left before the result panel is built,
+    not merely be queued in front of it."""
     app = PlaytestApp("pug_party", query="players=2&seats=human,bot:random&seed=4"
                                          "&pause=0&record=0")
     b = app.start()

@@ -225,9 +225,9 @@ CLICK_REDRAW_CLICK = """(models) => new Promise((done) => {
 
 def test_a_move_in_flight_takes_no_other_click_even_across_a_local_redraw(
         page: Any, voila_url: str):
-    """A clicked move is sent once, and the board takes no other move until the kernel
-    answers it. A redraw of the page's own in between (pointing at a hint marks the cards
-    it touches, HB-5) is not that answer and does not end the wait."""
+    """Issue 6 (boards): a clicked move is sent once, and the board takes no other move
+    until the kernel answers it. A redraw of the page's own in between (pointing at a
+    hint marks the cards it touches, HB-5) is not that answer and does not end the wait."""
     open_app(page, voila_url, "hanabi", 5)
     before = board_moves(page)
     got = page.evaluate(CLICK_REDRAW_CLICK, page.evaluate_handle("[...globalThis.__kitModels]"))
