@@ -242,6 +242,18 @@ function kitBoard(draw) {
         /** whether seat p's moves go under its own hand: the seat shown, or in teacher
          * mode the seat to act, whose moves they are */
         acting: (p) => p === seat || (mode === "teacher" && p === view.to_act),
+        /** seat p as a drawing sees it: the seat shown (`mine`), its hand when the page
+         * may see it (own `view.hand`, or teacher mode's open hand), whether its moves go
+         * under it (`acting`), the legal list its buttons index (`legal`, false if none:
+         * a memo's dependency) and whether it is to act */
+        seatOf(p) {
+          const mine = p === seat;
+          const acting = this.acting(p);
+          return { mine, hand: mine ? view.hand : this.openHands[p], acting, legal: acting && legal, toAct: view.to_act === p };
+        },
+        /** seat p's name row: its name, `tags` (null: none), and "to move" when it is */
+        seatName: (p, toAct, ...tags) => h("div", { class: "kit-seat-name" }, seatLabel(names, p),
+          tags, toAct ? h("span", { class: "kit-tag" }, "to move") : null),
         /** indexes of the legal actions whose JSON matches `pred` */
         find(pred) {
           const out = [];

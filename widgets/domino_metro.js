@@ -197,15 +197,10 @@ function drawDominoMetro(ctx) {
 function dmSeat(ctx, p) {
   const { view } = ctx;
   const st = view.seats[p];
-  const mine = p === ctx.seat;
-  const hand = mine ? view.hand : ctx.openHands[p];
-  const acting = ctx.acting(p);
-  const legal = acting && ctx.legal; // the buttons' indexes are its
-  const toAct = view.to_act === p;
+  const { mine, hand, acting, legal, toAct } = ctx.seatOf(p);
   return ctx.memo(`seat ${p}`, [st, hand, legal, acting && view.layout, view.barred, toAct, mine, ctx.names], () => {
-    const name = ctx.memo(`name ${p}`, [ctx.names, st.place, toAct], () => h("div", { class: "kit-seat-name" }, ctx.who(p),
-      st.place ? h("span", { class: "kit-tag" }, `place ${st.place}`) : null,
-      toAct ? h("span", { class: "kit-tag" }, "to move") : null));
+    const name = ctx.memo(`name ${p}`, [ctx.names, st.place, toAct], () => ctx.seatName(p, toAct,
+      st.place ? h("span", { class: "kit-tag" }, `place ${st.place}`) : null));
     let body;
     if (hand) {
       // a tile keeps its element as the tiles before it leave the hand

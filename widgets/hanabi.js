@@ -157,9 +157,8 @@ function hbSeat(ctx, p, suits, touched) {
   });
   const toAct = view.to_act === p;
   return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${isMe ? " hb-mine" : ""}`, "data-seat": p },
-    ctx.memo(`name ${p}`, [ctx.names, toAct, isMe && ctx.mode !== "teacher"], () => h("div", { class: "kit-seat-name" }, ctx.who(p),
-      isMe && ctx.mode !== "teacher" ? h("span", { class: "kit-tag" }, "your hand: you see only what hints told (HB-2)") : null,
-      toAct ? h("span", { class: "kit-tag" }, "to move") : null)),
+    ctx.memo(`name ${p}`, [ctx.names, toAct, isMe && ctx.mode !== "teacher"], () => ctx.seatName(p, toAct,
+      isMe && ctx.mode !== "teacher" ? h("span", { class: "kit-tag" }, "your hand: you see only what hints told (HB-2)") : null)),
     cardsRow, hintRow);
 }
 

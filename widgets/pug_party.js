@@ -60,12 +60,8 @@ function drawPugParty(ctx) {
  * paint's while its own parts did not (a move changes one or two of them) */
 function ppSeat(ctx, p) {
   const { view } = ctx;
-  const mine = p === ctx.seat;
+  const { mine, hand, acting, legal, toAct } = ctx.seatOf(p);
   const place = view.out.indexOf(p);
-  const hand = mine ? view.hand : ctx.openHands[p];
-  const acting = ctx.acting(p);
-  const legal = acting && ctx.legal; // the buttons' indexes are its
-  const toAct = view.to_act === p;
   return ctx.memo(`seat ${p}`, [hand, view.hand_counts[p], view.known[p], view.face_up[p], view.face_down[p], view.swaps_left[p],
     legal, toAct, mine, place, ctx.names], () => {
     // a card's slot, keyed by the card (`key`: and its count among equal ones)
@@ -101,9 +97,8 @@ function ppSeat(ctx, p) {
     }
     const isOut = place >= 0;
     return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${mine ? " pp-mine" : ""}${isOut ? " pp-out" : ""}`, "data-seat": p },
-      ctx.memo(`name ${p}`, [ctx.names, place, toAct], () => h("div", { class: "kit-seat-name" }, ctx.who(p),
-        isOut ? h("span", { class: "kit-tag" }, `out: place ${place + 1}`) : null,
-        toAct ? h("span", { class: "kit-tag" }, "to move") : null)),
+      ctx.memo(`name ${p}`, [ctx.names, place, toAct], () => ctx.seatName(p, toAct,
+        isOut ? h("span", { class: "kit-tag" }, `out: place ${place + 1}`) : null)),
       handRow, known, table, swapRow);
   });
 }

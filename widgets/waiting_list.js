@@ -95,18 +95,13 @@ function drawWaitingList(ctx) {
 function wlSeat(ctx, p, cat) {
   const { view } = ctx;
   const st = view.seats[p];
-  const mine = p === ctx.seat;
-  const handCards = mine ? view.hand : ctx.openHands[p];
-  const acting = ctx.acting(p);
-  const legal = acting && ctx.legal; // the buttons' indexes are its
-  const toAct = view.to_act === p;
+  const { mine, hand: handCards, acting, legal, toAct } = ctx.seatOf(p);
   const total = view.scores && view.scores.totals ? view.scores.totals[p] : 0;
   return ctx.memo(`seat ${p}`, [st, handCards, legal, toAct, mine, total, cat, ctx.names], () => {
-    const name = ctx.memo(`name ${p}`, [ctx.names, st.character, st.character_organ, st.needs, total, toAct, cat], () => h("div", { class: "kit-seat-name" }, ctx.who(p),
+    const name = ctx.memo(`name ${p}`, [ctx.names, st.character, st.character_organ, st.needs, total, toAct, cat], () => ctx.seatName(p, toAct,
       st.character ? h("span", { class: "kit-tag" }, `waits for: ${(cat[st.character] || {}).en || st.character}${st.character_organ ? ` (${st.character_organ})` : ""}`) : null,
       h("span", { class: "kit-tag" }, `needs ${st.needs.join(" + ")}`),
-      h("span", { class: "kit-tag" }, `penalty total ${total}`),
-      toAct ? h("span", { class: "kit-tag" }, "to move") : null));
+      h("span", { class: "kit-tag" }, `penalty total ${total}`)));
     const hand = ctx.memo(`hand ${p}`, [handCards, handCards ? legal : st.hand_count, cat], () => {
       if (!handCards) return wlBacks(st.hand_count);
       // a card keeps its element as the cards before it leave the hand
