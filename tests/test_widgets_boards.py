@@ -577,3 +577,21 @@ def test_the_final_board_leaves_the_kernel_before_the_result_panel_is_built():
     while not b.state.over:
         b._on_msg(b, {"kind": "act", "action": rng.choice(b.legal)["action"]})
     assert order[0] == "board result sent" and order[1] != "panel 0", order
+
+
+#: colour positions the Hanabi board's stylesheet fades and rings (hanabi.css, hb-xc<i>)
+HB_MAX_SUITS = 8
+
+
+def test_hb4_the_hanabi_stylesheet_marks_every_colour_of_every_variant():
+    """HB-4, HB-12: a card's knowledge block fades the colours ruled out and rings the
+    colours told by position (hanabi.css); every suit of every variant in
+    data/hanabi/variants.toml must have a position there, or its chip would never fade."""
+    from kit.hanabi.variants import variants
+
+    css = (Path(__file__).parent.parent / "widgets" / "hanabi.css").read_text()
+    for kind in ("xc", "tc"):  # ruled out, told: the i-th colour is chip i + 1
+        pairs = re.findall(rf"\.hb-{kind}(\d+) > \.hb-know-c > :nth-child\((\d+)\)", css)
+        assert {(int(i), int(n)) for i, n in pairs} == {(i, i + 1) for i in range(HB_MAX_SUITS)}
+    widest = max(len(v.suits) for v in variants().values())
+    assert widest <= HB_MAX_SUITS, widest

@@ -19,18 +19,39 @@ function hbFace(suits, card, extra, attrs) {
     h("span", { class: "hb-value" }, card.value));
 }
 
-/** what the holder knows of a card (HB-4): possible colours and values, told facts bold */
-function hbKnowledge(suits, k) {
+/**
+ * What the holder knows of a card (HB-4): a chip per colour and per value, faded when
+ * ruled out, ringed when told. The chips are the same for every card (`hbChips`); what
+ * is ruled out or told is the block's class (`hb-xc2`: the third colour ruled out,
+ * `hb-tv4`: told "4"), which hanabi.css reads, so that a hint rewrites one attribute of
+ * each card rather than its chips one by one.
+ */
+function hbKnowledge(ctx, suits, k) {
   if (!k) return null;
   const colours = Object.keys(suits);
-  return h("div", { class: "hb-know" },
-    h("div", { class: "hb-know-c" }, colours.map((c) => h("span", {
-      class: `hb-chip hb-c-${c}${k.colours.includes(c) ? "" : " hb-out"}${k.colours_is.includes(c) ? " hb-told" : ""}`,
-      title: k.colours.includes(c) ? `may be ${c}` : `not ${c}`,
-    }, suits[c].letter))),
-    h("div", { class: "hb-know-v" }, [1, 2, 3, 4, 5].map((v) => h("span", {
-      class: `hb-num${k.values.includes(v) ? "" : " hb-out"}${k.values_is.includes(v) ? " hb-told" : ""}`,
-    }, v))));
+  const cls = ["hb-know"];
+  colours.forEach((c, i) => {
+    if (!k.colours.includes(c)) cls.push(`hb-xc${i}`);
+    if (k.colours_is.includes(c)) cls.push(`hb-tc${i}`);
+  });
+  for (let v = 1; v <= 5; v++) {
+    if (!k.values.includes(v)) cls.push(`hb-xv${v}`);
+    if (k.values_is.includes(v)) cls.push(`hb-tv${v}`);
+  }
+  const told = [...k.colours_is, ...k.values_is];
+  const title = `may be ${k.colours.join(", ")}; ${k.values.join(", ")}${told.length ? `; told ${told.join(", ")}` : ""}`;
+  return h("div", { class: cls.join(" "), title }, ...hbChips(ctx, suits));
+}
+
+/** the chips of a knowledge block: the same vnodes for every card, memoised per suits */
+function hbChips(ctx, suits) {
+  const suitList = ctx.view.suits;
+  return [
+    ctx.memo("hb colour chips", [suitList], () => h("div", { class: "hb-know-c" },
+      Object.keys(suits).map((c) => h("span", { class: `hb-chip hb-c-${c}` }, suits[c].letter)))),
+    ctx.memo("hb value chips", [], () => h("div", { class: "hb-know-v" },
+      [1, 2, 3, 4, 5].map((v) => h("span", { class: "hb-num" }, v)))),
+  ];
 }
 
 /** an own card the holder cannot see: its back, tinted once hints pin it down */
@@ -141,7 +162,7 @@ function hbSeat(ctx, p, suits, touched) {
       }) : null;
       return h("div", { key: keys[i], class: `hb-slot${touches.includes(i) ? " hb-touch" : ""}` },
         ctx.memo(`card ${p} ${keys[i]}`, [face ? face.colour + face.value : jsonKey(k), view.suits, i], () => (face ? hbFace(suits, face, "", { "data-slot": i }) : hbBack(suits, k, i))),
-        ctx.memo(`know ${p} ${keys[i]}`, [jsonKey(k), view.suits], () => hbKnowledge(suits, k)),
+        ctx.memo(`know ${p} ${keys[i]}`, [jsonKey(k), view.suits], () => hbKnowledge(ctx, suits, k)),
         acts);
     })));
   const hintRow = ctx.memo(`hints ${p}`, [ctx.legal, view.suits], () => {

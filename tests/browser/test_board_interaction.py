@@ -159,11 +159,21 @@ def test_a_replay_stepped_back_and_seen_by_another_seat_shows_that_seats_lines(
     assert not page.errors, page.errors
 
 
-# what a Hanabi slot shows of the card: its colour chips and value chips ruled out
-SHOWN_KNOWLEDGE = """(els) => els.map((slot) => ({
-  out_colours: [...slot.querySelectorAll('.hb-chip.hb-out')].map((c) => c.title.slice(4)),
-  out_values: [...slot.querySelectorAll('.hb-num.hb-out')].map((c) => Number(c.textContent)),
-  tag: slot.querySelector('.hb-know').__tag }))"""
+# what a Hanabi slot shows of the card, as a person sees it: the colour chips and value
+# chips faded (ruled out) and ringed (told)
+SHOWN_KNOWLEDGE = """(els) => els.map((slot) => {
+  const faded = (c) => Number(getComputedStyle(c).opacity) < 0.5;
+  const ringed = (c) => getComputedStyle(c).outlineStyle === 'solid';
+  const colour = (c) => c.className.match(/hb-c-([a-z]+)/)[1];
+  const colours = [...slot.querySelectorAll('.hb-chip')];
+  const values = [...slot.querySelectorAll('.hb-num')];
+  return {
+    out_colours: colours.filter(faded).map(colour),
+    out_values: values.filter(faded).map((c) => Number(c.textContent)),
+    told_colours: colours.filter(ringed).map(colour),
+    told_values: values.filter(ringed).map((c) => Number(c.textContent)),
+    tag: slot.querySelector('.hb-know').__tag };
+})"""
 
 
 def test_hanabi_own_cards_show_their_knowledge_and_keep_their_elements(
@@ -174,7 +184,7 @@ def test_hanabi_own_cards_show_their_knowledge_and_keep_their_elements(
     what a person sees of them does not flicker or jump."""
     open_app(page, voila_url, "hanabi", 11, pause=0.5)
     mine = ".kit-board .hb-mine .hb-slot"
-    turns = moved = 0
+    turns = moved = told = 0
     for turn in range(10):
         page.wait_for_function(WAIT_TURN)
         if page.get_attribute(".kit-board", "data-over") == "1":
@@ -187,6 +197,9 @@ def test_hanabi_own_cards_show_their_knowledge_and_keep_their_elements(
         for k, slot in zip(know, slots, strict=True):
             assert set(slot["out_colours"]) == colours - set(k["colours"])
             assert set(slot["out_values"]) == {1, 2, 3, 4, 5} - set(k["values"])
+            assert set(slot["told_colours"]) == set(k["colours_is"])
+            assert set(slot["told_values"]) == set(k["values_is"])
+            told += bool(k["colours_is"] or k["values_is"])
         page.locator(mine).evaluate_all(
             "(els) => els.forEach((el, i) => { el.querySelector('.hb-know').__tag = i; })")
         gone = turn % len(know)
@@ -203,7 +216,8 @@ def test_hanabi_own_cards_show_their_knowledge_and_keep_their_elements(
             assert tags == [None] * (len(after) - len(kept)) + kept
             moved += 1
         turns += 1
-    assert turns >= 5 and moved >= 2 and not page.errors, (turns, moved, page.errors)
+    assert turns >= 5 and moved >= 2 and told >= 1 and not page.errors, (
+        turns, moved, told, page.errors)
 
 
 # Click a move, redraw the board locally (point at a hint, HB-5) before the kernel can
