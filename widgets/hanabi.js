@@ -109,35 +109,6 @@ function drawHanabi(ctx) {
   return [top, fireworks, ...hands, discards];
 }
 
-/**
- * Keys for the slots of a hand whose cards are not seen (the seat's own): they follow
- * the cards from one paint to the next when the hand is the last one less the card
- * played or discarded, with or without a new card at slot 1 (HB-2); otherwise (a hint,
- * a new game) each slot keeps its key. Only the drawing's, never shown.
- */
-function hbHiddenKeys(ctx, p, know) {
-  const kept = (ctx.ui.hbSlots ??= {});
-  const last = kept[p];
-  if (last && last.know === know) return last.keys;
-  let next = last ? last.next : know.length;
-  let keys;
-  if (!last) keys = know.map((_, i) => `card ${i}`);
-  else {
-    const was = last.know.map(jsonKey);
-    const now = know.map(jsonKey);
-    // the slot of the last hand that `rest` is that hand without, or -1
-    const lessOne = (rest) => (rest.length !== was.length - 1 ? -1
-      : was.findIndex((_, gone) => rest.every((k, j) => k === was[j < gone ? j : j + 1])));
-    const without = (gone) => last.keys.filter((_, j) => j !== gone);
-    let gone;
-    if ((gone = lessOne(now.slice(1))) >= 0) keys = [`card ${next++}`, ...without(gone)];
-    else if ((gone = lessOne(now)) >= 0) keys = without(gone);
-    else keys = know.map((_, i) => last.keys[i] ?? `card ${next++}`);
-  }
-  kept[p] = { know, keys, next };
-  return keys;
-}
-
 /** seat p: name, cards with what the holder knows, buttons (own moves, hints to p) */
 function hbSeat(ctx, p, suits, touched) {
   const { view } = ctx;
@@ -146,10 +117,11 @@ function hbSeat(ctx, p, suits, touched) {
   const open = ctx.openHands[p];
   const acting = ctx.acting(p);
   const touches = touched && touched.to === p ? touched.slots : [];
-  // the cards, and the play/discard buttons under them if they are the seat's moves;
-  // a card keeps its element as it moves along the hand
+  // the cards, and the play/discard buttons under them if they are the seat's moves.
+  // Slots are positional: after a play the cards shift one slot along (HB-2), which
+  // rewrites a few attributes of the slots before it (a knowledge block is one class)
+  // rather than taking a slot down and building a new one of some twenty elements.
   const faces = hand.knowledge.map((k, i) => hand.cards[i] || (open ? open[i] : null));
-  const keys = faces.every(Boolean) ? contentKeys(faces, (f) => f.colour + f.value) : hbHiddenKeys(ctx, p, hand.knowledge);
   const cardsRow = ctx.memo(`hand ${p}`, [hand, open, touches.join(), view.suits, acting && ctx.legal], () =>
     h("div", { class: "kit-row hb-hand" }, hand.knowledge.map((k, i) => {
       const face = faces[i];
@@ -160,9 +132,9 @@ function hbSeat(ctx, p, suits, touched) {
           play.length ? ctx.btn(play[0], "Play", "hb-play") : null,
           disc.length ? ctx.btn(disc[0], "Discard", "hb-discard") : null);
       }) : null;
-      return h("div", { key: keys[i], class: `hb-slot${touches.includes(i) ? " hb-touch" : ""}` },
-        ctx.memo(`card ${p} ${keys[i]}`, [face ? face.colour + face.value : jsonKey(k), view.suits, i], () => (face ? hbFace(suits, face, "", { "data-slot": i }) : hbBack(suits, k, i))),
-        ctx.memo(`know ${p} ${keys[i]}`, [jsonKey(k), view.suits], () => hbKnowledge(ctx, suits, k)),
+      return h("div", { class: `hb-slot${touches.includes(i) ? " hb-touch" : ""}` },
+        ctx.memo(`card ${p}/${i}`, [face ? face.colour + face.value : jsonKey(k), view.suits], () => (face ? hbFace(suits, face, "", { "data-slot": i }) : hbBack(suits, k, i))),
+        ctx.memo(`know ${p}/${i}`, [jsonKey(k), view.suits], () => hbKnowledge(ctx, suits, k)),
         acts);
     })));
   const hintRow = ctx.memo(`hints ${p}`, [ctx.legal, view.suits], () => {
