@@ -251,9 +251,10 @@ function kitBoard(draw) {
           const acting = this.acting(p);
           return { mine, hand: mine ? view.hand : this.openHands[p], acting, legal: acting && legal, toAct: view.to_act === p };
         },
-        /** seat p's name row: its name, `tags` (null: none), and "to move" when it is */
-        seatName: (p, toAct, ...tags) => h("div", { class: "kit-seat-name" }, seatLabel(names, p),
-          tags, toAct ? h("span", { class: "kit-tag" }, "to move") : null),
+        /** seat p's name row: its name and `tags` (null: none). "to move" follows it by
+         * CSS when the seat has `kit-to-act`, which every board sets: the turn passing
+         * changes a class of two seats, not their name rows. */
+        seatName: (p, ...tags) => h("div", { class: "kit-seat-name" }, seatLabel(names, p), tags),
         /** indexes of the legal actions whose JSON matches `pred` */
         find(pred) {
           const out = [];

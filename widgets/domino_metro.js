@@ -199,7 +199,7 @@ function dmSeat(ctx, p) {
   const st = view.seats[p];
   const { mine, hand, acting, legal, toAct } = ctx.seatOf(p);
   return ctx.memo(`seat ${p}`, [st, hand, legal, acting && view.layout, view.barred, toAct, mine, ctx.names], () => {
-    const name = ctx.memo(`name ${p}`, [ctx.names, st.place, toAct], () => ctx.seatName(p, toAct,
+    const name = ctx.memo(`name ${p}`, [ctx.names, st.place], () => ctx.seatName(p,
       st.place ? h("span", { class: "kit-tag" }, `place ${st.place}`) : null));
     let body;
     if (hand) {

@@ -150,7 +150,7 @@ function hbSeat(ctx, p, suits, touched) {
   });
   const toAct = view.to_act === p;
   return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${isMe ? " hb-mine" : ""}`, "data-seat": p },
-    ctx.memo(`name ${p}`, [ctx.names, toAct, isMe && ctx.mode !== "teacher"], () => ctx.seatName(p, toAct,
+    ctx.memo(`name ${p}`, [ctx.names, isMe && ctx.mode !== "teacher"], () => ctx.seatName(p,
       isMe && ctx.mode !== "teacher" ? h("span", { class: "kit-tag" }, "your hand: you see only what hints told (HB-2)") : null)),
     cardsRow, hintRow);
 }

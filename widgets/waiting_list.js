@@ -98,7 +98,7 @@ function wlSeat(ctx, p, cat) {
   const { mine, hand: handCards, acting, legal, toAct } = ctx.seatOf(p);
   const total = view.scores && view.scores.totals ? view.scores.totals[p] : 0;
   return ctx.memo(`seat ${p}`, [st, handCards, legal, toAct, mine, total, cat, ctx.names], () => {
-    const name = ctx.memo(`name ${p}`, [ctx.names, st.character, st.character_organ, st.needs, total, toAct, cat], () => ctx.seatName(p, toAct,
+    const name = ctx.memo(`name ${p}`, [ctx.names, st.character, st.character_organ, st.needs, total, cat], () => ctx.seatName(p,
       st.character ? h("span", { class: "kit-tag" }, `waits for: ${(cat[st.character] || {}).en || st.character}${st.character_organ ? ` (${st.character_organ})` : ""}`) : null,
       h("span", { class: "kit-tag" }, `needs ${st.needs.join(" + ")}`),
       h("span", { class: "kit-tag" }, `penalty total ${total}`)));
