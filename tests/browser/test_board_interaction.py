@@ -74,8 +74,39 @@ def test_a_collapsed_log_stays_collapsed_and_numbers_its_lines(page: Any, voila_
     events = page.evaluate("""() => { const ms = [...globalThis.__kitModels];
         return ms[ms.length - 1].get('events'); }""")
     items = page.locator(".kit-log li").all_inner_texts()
-    assert items == [e["text"] for e in events]
-    assert int(page.get_attribute(".kit-log ol", "start")) == events[0]["n"] + 1
+    assert items[-len(events):] == [e["text"] for e in events]
+    # the line of the first recent event is numbered n + 1
+    start = int(page.get_attribute(".kit-log ol", "start"))
+    assert start + len(items) - len(events) == events[0]["n"] + 1
+    assert not page.errors, page.errors
+
+
+# the log as a person sees it: its lines, the first one's number, whether its box
+# scrolls and whether the newest line is within the box's visible part
+LOG_VIEW = """() => { const box = document.querySelector('.kit-board .kit-log-box');
+  const lines = [...box.querySelectorAll('li')];
+  const r = box.getBoundingClientRect(), last = lines.at(-1).getBoundingClientRect();
+  return { texts: lines.map((l) => l.textContent),
+           start: Number(box.querySelector('ol').getAttribute('start')),
+           scrolls: box.scrollHeight > box.clientHeight,
+           newest_in_view: last.top >= r.top - 0.5 && last.bottom <= r.bottom + 0.5 }; }"""
+
+
+def test_the_log_keeps_the_lines_seen_and_shows_the_newest(page: Any, voila_url: str):
+    """Issue 6 (boards): the log keeps every line the seat saw since the board was drawn,
+    numbered from 1 and ending with the recent events the kernel sends; its box shows
+    the newest line at its bottom however many came before (the older ones scroll up)."""
+    open_app(page, voila_url, "hanabi", 5)
+    for _ in range(8):
+        play_first_move(page)
+        page.wait_for_function(WAIT_TURN)
+        if page.get_attribute(".kit-board", "data-over") == "1":
+            break
+    got = page.evaluate(LOG_VIEW)
+    events = page.evaluate(f"() => {LAST_MODEL}.get('events')")
+    assert got["texts"][-len(events):] == [e["text"] for e in events]
+    assert got["start"] == 1 and len(got["texts"]) == events[-1]["n"] + 1 > len(events)
+    assert got["scrolls"] and got["newest_in_view"], got
     assert not page.errors, page.errors
 
 
