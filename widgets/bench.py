@@ -21,7 +21,10 @@ part of a board's time that is over the floor's can be told apart.
 Each timed click comes after an idle gap of ``GAP_S`` (as a person's clicks do). The
 floor is also timed alongside each board (ten clicks of each in turn, in a second tab),
 and each board's ratio is to that floor, so that other load on the machine weighs on
-both alike.
+both alike. It is timed a second way too: the same one-button widget placed under the
+app, in the board's own page and kernel ("beside the board"), so that what a page or a
+kernel process costs of itself (which differs by a few tenths of a millisecond between
+two kernels running the same code) weighs on both alike as well.
 """
 
 from __future__ import annotations
@@ -84,10 +87,23 @@ export default { render({ model, el }) {
                 self.count += 1
 
 
+def _floor_cell(payload: int = 0) -> str:
+    return f"from widgets.bench import RoundTrip\nRoundTrip(payload={payload})"
+
+
+def _beside_notebook(folder: Path, game: str) -> str:
+    """A copy of ``game``'s app with the floor's widget under it; returns its name."""
+    nb = nbformat.read(NOTEBOOKS / f"{game}_app.ipynb", as_version=4)
+    cell = nbformat.v4.new_code_cell(_floor_cell())
+    cell["id"] = "floor-beside"
+    nb.cells.append(cell)
+    nbformat.write(nb, folder / f"{game}_beside.ipynb")
+    return f"{game}_beside"
+
+
 def _floor_notebook(folder: Path, name: str = "floor", payload: int = 0) -> None:
     nb = nbformat.v4.new_notebook()
-    nb.cells = [nbformat.v4.new_code_cell(
-        f"from widgets.bench import RoundTrip\nRoundTrip(payload={payload})")]
+    nb.cells = [nbformat.v4.new_code_cell(_floor_cell(payload))]
     nb.cells[0]["id"] = name
     nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python",
                                  "name": "python3"}
@@ -164,19 +180,28 @@ def _open_floor(page: Any, base: str, name: str = "floor") -> list[str]:
 
 
 def bench_board(page: Any, base: str, game: str, moves: int, pause: float, seed: int,
-                floor_page: Any = None) -> tuple[dict, dict | None]:
+                floor_page: Any = None, notebook: str | None = None
+                ) -> tuple[dict, dict | None, dict | None]:
     """Click random legal moves of the human seat; time each click to the DOM update.
 
     With ``floor_page`` (an open floor page), the floor is timed in the same stretch of
-    time, ten clicks of each in turn, so that a busy machine weighs on both alike.
-    Returns (board figures, floor figures of the same stretch or None)."""
+    time, ten clicks of each in turn, so that a busy machine weighs on both alike; and
+    if the app's ``notebook`` has the floor's widget under it (:func:`_beside_notebook`),
+    that one too. Returns (board figures, floor figures of the same stretch or None,
+    those of the floor beside the board or None)."""
     rng = random.Random(seed)
-    page.goto(f"{base}/voila/render/{game}_app.ipynb?start=1&record=0&pause={pause}"
-              f"&seed={seed}")
+    page.goto(f"{base}/voila/render/{notebook or game + '_app'}.ipynb?start=1&record=0"
+              f"&pause={pause}&seed={seed}")
     page.wait_for_selector(".kit-board", timeout=120_000)
     samples: list[tuple[float, float | None]] = []
     floor: list[tuple[float, float | None]] = []
+    beside: list[tuple[float, float | None]] = []
     floor_args = [".rt-button", ".rt-button", "data-count"]
+    if notebook:
+        page.wait_for_selector(".rt-button", timeout=120_000)
+        page.wait_for_function(_READY, timeout=60_000)
+        for _ in range(5):  # warm-up, as the floor's own page has
+            _timed_click(page, floor_args)
     warm = 3
     while len(samples) < moves:
         page.wait_for_function(_READY, timeout=60_000)
@@ -191,9 +216,15 @@ def bench_board(page: Any, base: str, game: str, moves: int, pause: float, seed:
             warm -= 1
             continue
         samples.append(ms)
-        if floor_page is not None and len(samples) % 10 == 0:
+        if len(samples) % 10:
+            continue
+        if floor_page is not None:
             floor += [_timed_click(floor_page, floor_args) for _ in range(10)]
-    return _summary(samples), (_summary(floor) if floor else None)
+        if notebook:  # when the bots are done: the kernel is the board's too
+            page.wait_for_function(_READY, timeout=60_000)
+            beside += [_timed_click(page, floor_args) for _ in range(10)]
+    return (_summary(samples), _summary(floor) if floor else None,
+            _summary(beside) if beside else None)
 
 
 def page_to_board(page: Any, base: str, game: str, seed: int) -> float:
@@ -212,8 +243,10 @@ def run(games: tuple[str, ...] = GAMES, moves: int = 50, pause: float = 0.05,
     out: dict[str, Any] = {"moves": moves, "pause_s": pause, "boards": {}, "page_to_board_s": {}}
     with tempfile.TemporaryDirectory(prefix="kit-bench-") as tmp:
         folder = Path(tmp)
+        beside = {}
         for game in games:
             shutil.copy(NOTEBOOKS / f"{game}_app.ipynb", folder)
+            beside[game] = _beside_notebook(folder, game)
         _floor_notebook(folder)
         _floor_notebook(folder, "floor_payload", PAYLOAD)
         with voila_server(folder) as base, sync_playwright() as pw:
@@ -237,12 +270,17 @@ def run(games: tuple[str, ...] = GAMES, moves: int = 50, pause: float = 0.05,
             local_only(floor_page)
             _open_floor(floor_page, base)
             for game in games:
-                got, floor = bench_board(page, base, game, moves, pause, seed, floor_page)
+                got, floor, near = bench_board(page, base, game, moves, pause, seed, floor_page,
+                                               beside[game])
                 got["floor_same_time"] = floor
                 got["median_vs_floor"] = round(got["median_ms"] / floor["median_ms"], 2)
+                got["floor_beside"] = near
+                got["median_vs_floor_beside"] = round(got["median_ms"] / near["median_ms"], 2)
                 out["boards"][game] = got
                 _print(f"click to DOM update ({game})", _fmt(got))
                 _print("", f"{got['median_vs_floor']}x the floor's meanwhile: {_fmt(floor)}")
+                _print("", f"{got['median_vs_floor_beside']}x the floor beside the board: "
+                           f"{_fmt(near)}")
             browser.close()
     return out
 
