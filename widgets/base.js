@@ -282,10 +282,12 @@ function kitBoard(draw) {
       else if (toAct !== null && toAct !== undefined) status = `${seatLabel(names, toAct)} to move`;
       else status = "";
       const title = model.get("title");
+      // (the status changes at every move; the rest of the header seldom does)
       const header = ctx.memo("header", [title, mode, seat, names, status, live.length > 0], () => h("div", { key: "header", class: "kit-header" },
-        h("span", { class: "kit-title" }, title),
-        h("span", { class: "kit-badge" }, { playtest: "playtest", hotseat: "hot-seat", teacher: "teacher", replay: "replay" }[mode]),
-        mode !== "teacher" ? h("span", { class: "kit-you" }, seat === null || seat === undefined ? "Spectator view" : `You: ${seatLabel(names, seat)}`) : null,
+        ctx.memo("header names", [title, mode, seat, names], () => h(preact.Fragment, {},
+          h("span", { class: "kit-title" }, title),
+          h("span", { class: "kit-badge" }, { playtest: "playtest", hotseat: "hot-seat", teacher: "teacher", replay: "replay" }[mode]),
+          mode !== "teacher" ? h("span", { class: "kit-you" }, seat === null || seat === undefined ? "Spectator view" : `You: ${seatLabel(names, seat)}`) : null)),
         h("span", { class: `kit-status${live.length ? " kit-your-turn" : ""}`, role: "status" }, status)));
 
       const parts = [header];
