@@ -239,16 +239,14 @@ function kitBoard(draw) {
           keptNext.set(key, entry);
           return entry.vnode;
         },
-        /** whether seat p's moves go under its own hand: the seat shown, or in teacher
-         * mode the seat to act, whose moves they are */
-        acting: (p) => p === seat || (mode === "teacher" && p === view.to_act),
         /** seat p as a drawing sees it: the seat shown (`mine`), its hand when the page
          * may see it (own `view.hand`, or teacher mode's open hand), whether its moves go
-         * under it (`acting`), the legal list its buttons index (`legal`, false if none:
-         * a memo's dependency) and whether it is to act */
+         * under it (`acting`: the seat shown, or in teacher mode the seat to act, whose
+         * moves they are), the legal list its buttons index (`legal`, false if none: a
+         * memo's dependency) and whether it is to act */
         seatOf(p) {
           const mine = p === seat;
-          const acting = this.acting(p);
+          const acting = mine || (mode === "teacher" && p === view.to_act);
           return { mine, hand: mine ? view.hand : this.openHands[p], acting, legal: acting && legal, toAct: view.to_act === p };
         },
         /** seat p's name row: its name and `tags` (null: none). "to move" follows it by

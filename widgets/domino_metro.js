@@ -208,12 +208,12 @@ function dmSeat(ctx, p) {
       body = ctx.memo(`hand ${p}`, [hand, legal, acting && view.layout, view.barred], () => h("div", { class: "kit-row dm-hand" }, hand.map((tile, k) => {
         const barred = !!view.barred && view.barred[0] === tile[0] && view.barred[1] === tile[1];
         const places = acting ? ctx.find((a) => a.type === "place" && a.tile[0] === tile[0] && a.tile[1] === tile[1]) : [];
-        const labels = places.map((i) => dmPlacementLabel(ctx.legal[i].action, view)).join("|");
+        const labels = places.map((i) => dmPlacementLabel(ctx.legal[i].action, view));
         // (a playable tile is marked; not while the others move: see the CSS)
-        return ctx.memo(`slot ${p} ${keys[k]}`, [barred, legal, labels], () => h("div", { key: keys[k], class: `dm-slot${places.length ? " dm-playable" : ""}` },
+        return ctx.memo(`slot ${p} ${keys[k]}`, [barred, legal, labels.join("|")], () => h("div", { key: keys[k], class: `dm-slot${places.length ? " dm-playable" : ""}` },
           ctx.memo(`in hand ${p} ${keys[k]}`, [barred], () => dmDomino(tile, barred ? "dm-barred" : "")),
           h("div", { class: "dm-acts kit-acts" },
-            places.map((i) => ctx.btn(i, dmPlacementLabel(ctx.legal[i].action, view), "dm-place", ctx.hover({ end: ctx.legal[i].action.end }))))));
+            places.map((i, j) => ctx.btn(i, labels[j], "dm-place", ctx.hover({ end: ctx.legal[i].action.end }))))));
       })));
     } else {
       body = ctx.memo(`backs ${st.tiles}`, [], () => {

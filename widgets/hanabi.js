@@ -112,17 +112,17 @@ function drawHanabi(ctx) {
 /** seat p: name, cards with what the holder knows, buttons (own moves, hints to p) */
 function hbSeat(ctx, p, suits, touched) {
   const { view } = ctx;
-  const isMe = p === ctx.seat;
+  // (a Hanabi hand is view.hands[p]: the cards others see and what the holder knows)
+  const { mine: isMe, acting, legal, toAct } = ctx.seatOf(p);
   const hand = view.hands[p];
   const open = ctx.openHands[p];
-  const acting = ctx.acting(p);
   const touches = touched && touched.to === p ? touched.slots : [];
   // the cards, and the play/discard buttons under them if they are the seat's moves.
   // Slots are positional: after a play the cards shift one slot along (HB-2), which
   // rewrites a few attributes of the slots before it (a knowledge block is one class)
   // rather than taking a slot down and building a new one of some twenty elements.
   const faces = hand.knowledge.map((k, i) => hand.cards[i] || (open ? open[i] : null));
-  const cardsRow = ctx.memo(`hand ${p}`, [hand, open, touches.join(), view.suits, acting && ctx.legal], () =>
+  const cardsRow = ctx.memo(`hand ${p}`, [hand, open, touches.join(), view.suits, legal], () =>
     h("div", { class: "kit-row hb-hand" }, hand.knowledge.map((k, i) => {
       const face = faces[i];
       const acts = acting ? ctx.memo(`acts ${p}/${i}`, [ctx.legal], () => {
@@ -148,7 +148,6 @@ function hbSeat(ctx, p, suits, touched) {
           : ctx.btn(i, String(a.value), "hb-hint hb-hint-v", over);
       })) : null;
   });
-  const toAct = view.to_act === p;
   return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${isMe ? " hb-mine" : ""}`, "data-seat": p },
     ctx.memo(`name ${p}`, [ctx.names, isMe && ctx.mode !== "teacher"], () => ctx.seatName(p,
       isMe && ctx.mode !== "teacher" ? h("span", { class: "kit-tag" }, "your hand: you see only what hints told (HB-2)") : null)),
