@@ -1,0 +1,137 @@
+"""The shared board code of widgets/base.js, run alone in Chromium (no Voilà, no kernel):
+the page's half of an update's patch (``applyPatch``, against widgets/patch.py's ``diff``)
+and the event log's lines (``showLog``) over more lines than a test game shows."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from widgets import patch
+
+BASE_JS = Path(__file__).resolve().parents[2] / "widgets" / "base.js"
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["a", "b", "-", "="]),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
+        st.sampled_from(["a", "b", "c", "-", "="]), inner, max_size=4),
+    max_leaves=20)
+
+
+@pytest.fixture(scope="module")
+def code(chromium: Any) -> Iterator[Any]:
+    """A blank page with base.js's functions loaded (its top level only defines them)."""
+    if not Path(os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")).exists():
+        pytest.skip("Debian's chromium is not installed (scripts/setup.sh --test installs it)")
+    context = chromium.new_context()
+    page = context.new_page()
+    page.set_content("<ol></ol>")
+    page.add_script_tag(content=BASE_JS.read_text(encoding="utf-8")
+                        + "\nglobalThis.kit = { applyPatch, showLog, LOG_KEEP };")
+    yield page
+    context.close()
+
+
+APPLY = """([old, p]) => {
+  const out = applyPatch(old, p);
+  // what the patch left alone keeps its object (the drawing memoises on identity)
+  const kept = [];
+  const walk = (a, b, path) => {
+    if (a === b) { if (a !== null && typeof a === "object") kept.push(path); return; }
+    const dict = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+    if (dict(a) && dict(b))
+      for (const k of Object.keys(b)) if (k in a) walk(a[k], b[k], [...path, k]);
+  };
+  walk(old, out, []);
+  return { out, old, kept };
+}"""
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(JSON, JSON)
+@example({"view": {"hand": [1], "deck": 5, "rules": {"x": 1}}, "log": [{"n": 0}]},
+         {"view": {"hand": [1], "deck": 4, "rules": {"x": 1}}, "log": [{"n": 0}]})
+def test_the_page_applies_a_patch_as_the_kernel_made_it(code: Any, old: Any, new: Any):
+    """Issue 6 (what reaches the browser): an update carries patches, not whole views;
+    the page's ``applyPatch`` turns its copy into the kernel's value, leaves its copy
+    alone, and keeps the objects of every dict entry the patch did not touch."""
+    p = json.loads(json.dumps(patch.diff(old, new)))  # as it travels
+    got = code.evaluate(APPLY, [old, p])
+    assert got["out"] == new
+    assert got["old"] == old
+    untouched = _untouched(old, p)
+    assert sorted(got["kept"]) == sorted(untouched)
+
+
+def _untouched(old: Any, p: Any, path: list | None = None) -> list[list]:
+    """Paths of the dicts and lists inside ``old`` that patch ``p`` leaves as they are."""
+    path = path or []
+    if isinstance(p, list):  # "=" replaces, and a list patch builds a new list
+        return []
+    out = []
+    for key, value in old.items():
+        if key not in p:
+            if isinstance(value, (dict, list)):
+                out.append([*path, key])
+        elif isinstance(value, dict) and isinstance(p[key], dict):
+            out += _untouched(value, p[key], [*path, key])
+    return out
+
+
+SHOW = """([batches, who]) => {
+  const ol = document.querySelector("ol");
+  ol.replaceChildren(); ol.kitLines = []; ol.kitWho = undefined; ol.removeAttribute("start");
+  const seen = [];
+  for (const [events, seat] of batches) {
+    kit.showLog(ol, events, seat ?? who);
+    seen.push({ lines: [...ol.children].map((li) => [Number(li.dataset.n), li.textContent]),
+                start: Number(ol.getAttribute("start") ?? 1) });
+  }
+  return seen;
+}"""
+
+
+def _windows(count: int, recent: int = 12, per_move: int = 2) -> list[list]:
+    """The kernel's recent lines after each move of a game whose moves make ``per_move``
+    lines each: windows of the last ``recent`` of them."""
+    lines = [{"n": n, "type": "play", "text": f"line {n + 1}"} for n in range(count)]
+    return [[lines[max(0, end - recent):end], None] for end in range(per_move, count + 1,
+                                                                       per_move)]
+
+
+def test_the_log_keeps_at_most_log_keep_lines_dropping_the_older_half(code: Any):
+    """Issue 6 (boards): a long game's log keeps the lines seen, up to ``LOG_KEEP``; past
+    that its older half goes at once, and the rest keep their numbers (``start``) and
+    run on without a gap to the newest line."""
+    keep = code.evaluate("kit.LOG_KEEP")
+    windows = _windows(2 * keep + 41)
+    seen = code.evaluate(SHOW, [windows, "playtest 0"])
+    for (events, _), shown in zip(windows, seen, strict=True):
+        numbers = [n for n, _ in shown["lines"]]
+        newest = events[-1]["n"]
+        assert numbers[-1] == newest and numbers == list(range(numbers[0], newest + 1))
+        assert [t for _, t in shown["lines"]] == [f"line {n + 1}" for n in numbers]
+        assert shown["start"] == numbers[0] + 1
+        assert len(numbers) <= keep
+        # nothing goes before the log is full; once trimmed, at least half stays
+        assert numbers[0] == 0 if newest < keep else len(numbers) >= keep // 2
+    assert any(shown["lines"][0][0] > 0 for shown in seen), "the log was never trimmed"
+
+
+def test_the_log_starts_afresh_for_another_seat_or_after_a_gap(code: Any):
+    """Issue 6 (modes): lines that do not run on from those shown (another seat's in
+    teacher mode or hot-seat, or a window past a gap) replace them."""
+    windows = _windows(40)
+    gap = [[{"n": 90 + i, "type": "play", "text": f"far {i}"} for i in range(3)], None]
+    other = [[{"n": 0, "type": "play", "text": "seat 1 sees"}], "playtest 1"]
+    seen = code.evaluate(SHOW, [[*windows, gap, other], "playtest 0"])
+    assert [t for _, t in seen[-2]["lines"]] == ["far 0", "far 1", "far 2"]
+    assert seen[-2]["start"] == 91
+    assert seen[-1]["lines"] == [[0, "seat 1 sees"]] and seen[-1]["start"] == 1
