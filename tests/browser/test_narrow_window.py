@@ -1,0 +1,74 @@
+"""Issue 6 (modes): every board is usable in a phone-width window and readable on a
+projector. At every turn of the human seat, in a 390 px window and a 1920 px one:
+nothing of the board reaches past the window's sides, every move button is a target
+of at least 24 x 24 px (WCAG 2.5.8), and no word is split across two lines."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from test_board_interaction import open_app
+from test_playtest_apps import WAIT_TURN, board_moves
+
+pytestmark = pytest.mark.browser
+
+TURNS = 10
+MIN_TARGET_PX = 24
+
+LAYOUT = r"""() => {
+  const board = document.querySelector('.kit-board');
+  const width = document.documentElement.clientWidth;
+  const label = (el) => `${el.tagName.toLowerCase()}.${el.getAttribute('class') || ''} `
+    + `"${(el.textContent || '').trim().slice(0, 24)}"`;
+  const past = [...board.querySelectorAll('*')].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && (r.left < -0.5 || r.right > width + 0.5);
+  }).map(label);
+  // a checkbox's target is its label, which the board wraps around it
+  const small = [...board.querySelectorAll('button, select, label')].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return el.offsetParent && (r.width < %(min)d - 0.01 || r.height < %(min)d - 0.01);
+  }).map((el) => { const r = el.getBoundingClientRect();
+    return `${label(el)} ${r.width.toFixed(1)}x${r.height.toFixed(1)}`; });
+  const split = [];
+  const texts = document.createTreeWalker(board, NodeFilter.SHOW_TEXT);
+  for (let node; (node = texts.nextNode());) {
+    for (const m of node.data.matchAll(/\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+        .map((r) => Math.round(r.bottom)));
+      if (lines.size > 1) split.push(`${m[0]} in ${label(node.parentElement)}`);
+    }
+  }
+  return { past, small, split, buttons: board.querySelectorAll('.kit-act').length };
+}""".replace("%(min)d", str(MIN_TARGET_PX))
+
+
+@pytest.mark.parametrize("width", [390, 1920])
+@pytest.mark.parametrize("game", ["hanabi", "waiting_list", "pug_party", "domino_metro"])
+def test_the_board_fits_the_window_with_whole_words_and_large_targets(
+        page: Any, voila_url: str, game: str, width: int):
+    page.set_viewport_size({"width": width, "height": 900})
+    open_app(page, voila_url, game, 3)
+    rng = random.Random(width)
+    checked = 0
+    for _ in range(TURNS):
+        got = page.evaluate(LAYOUT)
+        assert got["buttons"], "a human turn offers moves"
+        assert got["past"] == [], f"past the window's sides: {got['past'][:5]}"
+        assert got["small"] == [], f"targets under {MIN_TARGET_PX} px: {got['small'][:5]}"
+        assert got["split"] == [], f"words split across lines: {got['split'][:8]}"
+        checked += 1
+        before = board_moves(page)
+        page.locator(".kit-board .kit-act").nth(rng.randrange(got["buttons"])).click()
+        page.wait_for_function(f"() => Number(document.querySelector('.kit-board')"
+                               f".dataset.moves) > {before}")
+        page.wait_for_function(WAIT_TURN)
+        if page.get_attribute(".kit-board", "data-over") == "1":
+            break
+    assert checked >= 3
+    assert not page.errors, page.errors
