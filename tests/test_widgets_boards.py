@@ -353,6 +353,20 @@ def test_the_app_form_starts_a_board_shows_the_result_and_plays_again():
     assert app.result_panel.children == ()
 
 
+@pytest.mark.parametrize("game", list(BOARDS))
+def test_the_app_form_names_each_house_rule_in_words_with_its_rule_id(game):
+    """Issue 6 (apps): each option of the setup form reads as words with its RULES.md
+    id ("allow empty hints (HB-R1)") and explains itself on hover (the option's doc)."""
+    spec = kit.spec(game)
+    app = PlaytestApp(game, query="record=0")
+    assert app.options, "every game has house rules to set"
+    for name, widget in app.options.items():
+        opt = spec.options[name]
+        assert widget.description == f"{name.replace('_', ' ')} ({opt.rule})"
+        assert "_" not in widget.description and re.fullmatch(r"(HB|WL|PP|DM)-R?\d+", opt.rule)
+        assert widget.tooltip == opt.doc and opt.doc
+
+
 def test_the_app_reports_a_bad_seed_instead_of_starting():
     app = PlaytestApp("hanabi", query="record=0")
     app.seed.value = "soon"

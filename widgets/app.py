@@ -44,7 +44,9 @@ def query_params(query: str | None = None) -> dict[str, str]:
 def _option_widget(name: str, opt: Any, preset: str | None) -> w.Widget | None:
     if name in HIDDEN_OPTIONS:
         return None
-    label = f"{name} ({opt.rule})" if opt.rule else name
+    # a person reads "allow empty hints (HB-R1)"; links and the query string keep the name
+    words = name.replace("_", " ")
+    label = f"{words} ({opt.rule})" if opt.rule else words
     style = {"description_width": "initial"}
     layout = w.Layout(width="auto")
     if opt.choices:
