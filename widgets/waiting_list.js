@@ -7,7 +7,7 @@ function wlCard(cat, id, extra, attrs) {
   const c = cat[id] || { type: "unknown", en: id, ru: "" };
   const tip = [c.en, c.ru, c.text_en, c.source ? `source: ${c.source}` : null].filter(Boolean).join("\n");
   return h("div", { class: `wl-card wl-t-${c.type} ${extra || ""}`, title: tip, ...(attrs || {}) },
-    h("span", { class: "wl-type" }, `${WL_ICON[c.type] || "?"} ${WL_TYPES[c.type] || c.type}`),
+    h("span", { class: "wl-type" }, `${WL_ICON[c.type] || "?"}\u00a0${WL_TYPES[c.type] || c.type}`),
     h("span", { class: "wl-name" }, c.en),
     c.ru ? h("span", { class: "wl-ru" }, c.ru) : null);
 }
