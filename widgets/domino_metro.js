@@ -212,7 +212,7 @@ function dmSeat(ctx, p) {
         // (a playable tile is marked; not while the others move: see the CSS)
         return ctx.memo(`slot ${p} ${keys[k]}`, [barred, legal, labels.join("|")], () => h("div", { key: keys[k], class: `dm-slot${places.length ? " dm-playable" : ""}` },
           ctx.memo(`in hand ${p} ${keys[k]}`, [barred], () => dmDomino(tile, barred ? "dm-barred" : "")),
-          h("div", { class: "dm-acts kit-acts" },
+          h("div", { class: "kit-card-acts kit-acts" },
             places.map((i, j) => ctx.btn(i, labels[j], "dm-place", ctx.hover({ end: ctx.legal[i].action.end }))))));
       })));
     } else {

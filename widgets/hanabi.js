@@ -128,7 +128,7 @@ function hbSeat(ctx, p, suits, touched) {
       const acts = acting ? ctx.memo(`acts ${p}/${i}`, [ctx.legal], () => {
         const play = ctx.find((a) => a.type === "play" && a.slot === i);
         const disc = ctx.find((a) => a.type === "discard" && a.slot === i);
-        return h("div", { class: "hb-slot-acts kit-acts" },
+        return h("div", { class: "kit-card-acts kit-acts" },
           play.length ? ctx.btn(play[0], "Play", "hb-play") : null,
           disc.length ? ctx.btn(disc[0], "Discard", "hb-discard") : null);
       }) : null;

@@ -69,7 +69,7 @@ function ppSeat(ctx, p) {
       const acts = acting ? ctx.find((a) => a.type === type && a.card === c) : [];
       return h("div", { class: "pp-slot", key }, ctx.memo(`card ${kind} ${p} ${c}`, [], () => ppCard(c, kind === "face-up" ? "pp-faceup" : "")),
         k > 1 ? h("span", { class: "pp-times" }, `×${k}`) : null,
-        h("div", { class: "pp-acts kit-acts" }, acts.map((i) => ctx.btn(i, label(ctx.legal[i].action), cls))));
+        h("div", { class: "kit-card-acts kit-acts" }, acts.map((i) => ctx.btn(i, label(ctx.legal[i].action), cls))));
     });
     const handRow = ctx.memo(`hand ${p}`, [hand, view.hand_counts[p], legal], () => h("div", { class: "kit-row pp-hand" },
       h("span", { class: "kit-label" }, "Hand"),
@@ -83,7 +83,7 @@ function ppSeat(ctx, p) {
       contentKeys(view.face_up[p], (c) => c).map((key, j) => slot("face-up", view.face_up[p][j], key, 1, "play_face_up", () => "Play", "pp-play-up")),
       view.face_down[p].map((pos) => {
         const bl = acting ? ctx.find((a) => a.type === "play_blind" && a.position === pos) : [];
-        return h("div", { class: "pp-slot", key: `down ${pos}` }, ppBack("pp-facedown", `#${pos + 1}`), h("div", { class: "pp-acts kit-acts" }, bl.map((i) => ctx.btn(i, "Blind", "pp-play-blind"))));
+        return h("div", { class: "pp-slot", key: `down ${pos}` }, ppBack("pp-facedown", `#${pos + 1}`), h("div", { class: "kit-card-acts kit-acts" }, bl.map((i) => ctx.btn(i, "Blind", "pp-play-blind"))));
       })));
     let swapRow = null;
     if (acting) {

@@ -112,7 +112,7 @@ function wlSeat(ctx, p, cat) {
         if (acting) {
           const lay = ctx.find((a) => a.type === "lay" && a.card === c);
           const disc = ctx.find((a) => a.type === "discard" && a.card === c);
-          acts = h("div", { class: "wl-slot-acts kit-acts" },
+          acts = h("div", { class: "kit-card-acts kit-acts" },
             lay.length ? ctx.btn(lay[0], "Lay", "wl-lay") : null,
             disc.length ? ctx.btn(disc[0], "Discard", "wl-discard") : null);
         }
