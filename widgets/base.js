@@ -91,6 +91,8 @@ function seatLabel(names, seat) {
 
 /** ms before a clicked move button shows it was clicked, if the kernel is that slow */
 const CLICK_FEEDBACK_MS = 100;
+/** ms without an answer to a move before the board says it is still waiting */
+const NO_ANSWER_MS = 5000;
 
 const PLACE = ["1st", "2nd", "3rd", "4th", "5th", "6th"];
 
@@ -125,7 +127,9 @@ function kitBoard(draw) {
     // For the browser tests and the benchmark: the live board models of this page.
     (globalThis.__kitModels ??= new Set()).add(model);
     // the board's local UI state (e.g. the move button under the pointer), never synced
-    const ui = { hover: null };
+    // (`waited`: a move has had no answer for NO_ANSWER_MS; `lost`: the page could not
+    // send at all, its kernel gone)
+    const ui = { hover: null, waited: false, lost: null };
     let queued = false;
     const schedule = () => {
       if (!queued) {
@@ -150,9 +154,16 @@ function kitBoard(draw) {
     let asked = 0; // the kernel's `replies` when it was sent (an answer changes it)
     let slow = null; // the timer that marks the clicked button if the answer is slow
     let clicked = null; // that button
+    let unanswered = null; // the timer that says so if no answer comes in NO_ANSWER_MS
     function send(msg, button) {
       if (pending || (waiting && msg.kind === "act")) return;
-      model.send(msg);
+      try {
+        model.send(msg); // (while the connection is down, it goes out once it is back)
+      } catch (err) {
+        ui.lost = String((err && err.message) || err);
+        schedule();
+        return;
+      }
       if (msg.kind === "act") {
         pending = true;
         asked = model.get("replies");
@@ -164,6 +175,7 @@ function kitBoard(draw) {
           clicked = button;
           slow = setTimeout(() => { slow = null; button.classList.add("kit-clicked"); }, CLICK_FEEDBACK_MS);
         }
+        unanswered = setTimeout(() => { unanswered = null; ui.waited = true; schedule(); }, NO_ANSWER_MS);
       }
     }
 
@@ -288,8 +300,30 @@ function kitBoard(draw) {
           mode !== "teacher" ? h("span", { class: "kit-you" }, seat === null || seat === undefined ? "Spectator view" : `You: ${seatLabel(names, seat)}`) : null)),
         h("span", { class: `kit-status${live.length ? " kit-your-turn" : ""}`, role: "status" }, status)));
 
+      // the kernel's answer to a move ends the wait (a redraw of the page's own, such
+      // as a hover's, is not an answer)
+      if (pending && model.get("replies") !== asked) {
+        pending = false;
+        delete root.dataset.pending;
+        if (slow) clearTimeout(slow);
+        // (Preact may reuse the button; a class removed that is not there still costs)
+        else if (clicked) clicked.classList.remove("kit-clicked");
+        slow = clicked = null;
+        if (unanswered) clearTimeout(unanswered);
+        unanswered = null;
+        ui.waited = false;
+      }
       const parts = [header];
       if (error) parts.push(h("div", { key: "error", class: "kit-error", role: "alert" }, error));
+      if (ui.lost) {
+        parts.push(h("div", { key: "lost", class: "kit-error", role: "alert" },
+          `This page has lost its kernel (${ui.lost}). Reload the page to play again.`));
+      } else if (pending && ui.waited) {
+        parts.push(h("div", { key: "waited", class: "kit-notice", role: "status" },
+          `Your move has had no answer for ${NO_ANSWER_MS / 1000} s. The kernel may be busy, or `
+          + "the connection is down: the move goes out once it is back. (Reloading the page "
+          + "would start a new game.)"));
+      }
       if (result) {
         parts.push(h("div", { key: "over", class: "kit-over" }, h("b", {}, "Game over. "),
           draw.resultLine ? draw.resultLine(result, ctx) : "", resultTable(result, names)));
@@ -311,16 +345,6 @@ function kitBoard(draw) {
       // the log's lines are not Preact's: `showLog` adds them after the render
       parts.push(ctx.memo("log", [], () => h("details", { key: "log", class: "kit-log", open: true },
         h("summary", {}, "Recent events"), h("div", { class: "kit-log-box" }, h("ol", { ref: logRef })))));
-      // the kernel's answer to a move ends the wait (a redraw of the page's own, such
-      // as a hover's, is not an answer)
-      if (pending && model.get("replies") !== asked) {
-        pending = false;
-        delete root.dataset.pending;
-        if (slow) clearTimeout(slow);
-        // (Preact may reuse the button; a class removed that is not there still costs)
-        else if (clicked) clicked.classList.remove("kit-clicked");
-        slow = clicked = null;
-      }
       preact.render(h(preact.Fragment, {}, parts), root);
       showLog(logRef.current, model.get("events") || [], `${mode} ${seat}`);
       kept = keptNext;
@@ -328,7 +352,11 @@ function kitBoard(draw) {
     }
 
     paint();
-    return () => { model.off("change", changed); preact.render(null, root); };
+    return () => {
+      model.off("change", changed);
+      for (const timer of [slow, unanswered]) if (timer) clearTimeout(timer);
+      preact.render(null, root);
+    };
   };
 }
 

@@ -274,3 +274,49 @@ def test_a_move_in_flight_takes_no_other_click_even_across_a_local_redraw(
         f"() => Number(document.querySelector('.kit-board').dataset.moves) > {before}")
     page.wait_for_function(WAIT_TURN)
     assert page.locator(".kit-error").count() == 0 and not page.errors, page.errors
+
+
+# the page's moves are held back (as by a connection that is down) until __kitRelease()
+HOLD_MOVES = """(models) => { const m = models.at(-1); const send = m.send; const held = [];
+  m.send = (msg, ...rest) => msg.kind === 'act'
+    ? held.push([msg, rest]) : send.call(m, msg, ...rest);
+  globalThis.__kitRelease = () => {
+    m.send = send;
+    for (const [msg, rest] of held) send.call(m, msg, ...rest);
+    return held.length; };
+}"""
+
+
+def test_a_move_with_no_answer_says_so_and_counts_once_the_connection_is_back(
+        page: Any, voila_url: str):
+    """Issue 6 (nothing a player did is lost): a move the kernel has not answered for a
+    while gets a notice, not silence; no other move is taken meanwhile, and once the
+    connection is back the move is made and the notice goes."""
+    open_app(page, voila_url, "hanabi", 5)
+    before = board_moves(page)
+    page.evaluate(HOLD_MOVES, page.evaluate_handle("[...globalThis.__kitModels]"))
+    page.click(".kit-board .hb-play >> nth=0")
+    notice = page.locator(".kit-board .kit-notice")
+    notice.wait_for(timeout=15_000)
+    assert "no answer" in notice.inner_text() and board_moves(page) == before
+    page.click(".kit-board .hb-play >> nth=1")  # the first move is still in flight
+    assert page.evaluate("globalThis.__kitRelease()") == 1
+    page.wait_for_function(
+        f"() => Number(document.querySelector('.kit-board').dataset.moves) > {before}")
+    page.wait_for_function(WAIT_TURN)
+    assert notice.count() == 0 and page.locator(".kit-board .kit-error").count() == 0
+    assert not page.errors, page.errors
+
+
+def test_a_page_that_lost_its_kernel_says_to_reload(page: Any, voila_url: str):
+    """Issue 6: when the page cannot send at all (its kernel is gone), a click says so."""
+    open_app(page, voila_url, "pug_party", 3)
+    page.evaluate("""(models) => { models.at(-1).send = () => {
+        throw new Error('Kernel is dead'); }; }""",
+                  page.evaluate_handle("[...globalThis.__kitModels]"))
+    page.click(".kit-board .kit-act >> nth=0")
+    error = page.locator(".kit-board .kit-error")
+    error.wait_for(timeout=5_000)
+    assert "lost its kernel (Kernel is dead)" in error.inner_text()
+    assert "Reload the page" in error.inner_text()
+    assert page.get_attribute(".kit-board", "data-pending") is None
