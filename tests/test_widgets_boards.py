@@ -4,6 +4,7 @@ modes (playtest, hot-seat, teacher, replay), bots with a pause, recording, the a
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import queue
 import random
@@ -399,6 +400,54 @@ def test_the_app_records_the_game_and_its_feedback(tmp_path, monkeypatch):
     assert games.iloc[0]["seed"] == 3 and bool(games.iloc[0]["finished"])
     assert len(record.load_actions(url)) == len(b.state.history)
     assert record.load_feedback(url).iloc[0]["unclear_rule"] == "HB-4"
+
+
+def test_the_app_resumes_a_recorded_game_that_did_not_finish(tmp_path, monkeypatch):
+    """Issue 6 (nothing a player did is lost): a page reloaded mid-game starts afresh, but
+    ``?resume=<id>`` (the link the board shows) replays the recorded moves, seats the same
+    players and goes on recording the same game to its end."""
+    record = pytest.importorskip("kit.record")
+    url = f"sqlite:///{tmp_path}/playtests.sqlite"
+    monkeypatch.setenv("KIT_RECORD_URL", url)
+    first = PlaytestApp("pug_party", query="seed=4&pause=0&start=1").board
+    rng = random.Random(2)
+    for _ in range(3):
+        first.act(rng.choice(first.legal)["action"])
+    game_id, moves = first.record_id, list(first.state.history)
+    assert game_id is not None
+    app = PlaytestApp("pug_party", query=f"resume={game_id}&pause=0")
+    b = app.board
+    assert b is not None and app.message.value == "" and app.form.layout.display == "none"
+    assert b.state.history == moves and b.view == first.view and b.legal == first.legal
+    assert (b.seat_kinds, b.names, b.mode) == (first.seat_kinds, first.names, "playtest")
+    for _ in human_turns(b, rng):
+        pass
+    assert b.record_id is None  # over: nothing to resume
+    games = record.load_games(url)
+    assert list(games["game_id"]) == [game_id] and bool(games.iloc[0]["finished"])
+    assert len(record.load_actions(url)) == len(b.state.history) > len(moves)
+    assert app.play_again().state.players == b.state.players
+
+
+@pytest.mark.parametrize("query, says", [
+    ("resume=99", "no recorded game 99"),
+    ("resume=x1", "a recorded game's id (a number), not 'x1'"),
+    ("resume=1&record=0", "this page records nothing"),
+    ("resume=1&game=hanabi", "is a pug_party game, not hanabi"),
+    ("resume=2", "is over; there is nothing to resume"),
+])
+def test_the_app_says_why_it_cannot_resume_and_offers_the_form(tmp_path, monkeypatch,
+                                                                query, says):
+    pytest.importorskip("kit.record")
+    monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{tmp_path}/playtests.sqlite")
+    PlaytestApp("pug_party", query="seed=4&pause=0&start=1")  # game 1, unfinished
+    done = PlaytestApp("pug_party", query="seed=5&pause=0&start=1").board  # game 2
+    for _ in human_turns(done, random.Random(0)):
+        pass
+    game = "hanabi" if "game=hanabi" in query else "pug_party"
+    app = PlaytestApp(game, query=query)
+    assert app.board is None and app.form.layout.display != "none"
+    assert says in html.unescape(app.message.value)
 
 
 class PageCopy:

@@ -3,7 +3,8 @@ play again, feedback. ``notebooks/<game>_app.ipynb`` is ``PlaytestApp("<game>")`
 
 A link can preset the form through Voilà's query string (``QUERY_STRING`` in the
 kernel): ``?players=3&seats=human,bot:rule,bot:rule&seed=7&pause=0.5&mode=teacher``
-and ``start=1`` to open straight on the board; ``record=0`` records nothing.
+and ``start=1`` to open straight on the board; ``record=0`` records nothing;
+``resume=<game id>`` goes on with a recorded game that did not finish (a page reloaded).
 """
 
 from __future__ import annotations
@@ -128,7 +129,9 @@ class PlaytestApp(w.VBox):
         self.result_panel = w.VBox()
         self.result_panel.add_class("kit-app-result-box")
         self.children = [self.form, self.board_box, self.result_panel]
-        if params.get("start") == "1":
+        if params.get("resume"):
+            self.resume(params["resume"])
+        elif params.get("start") == "1":
             self.start()
 
     # -- the form -----------------------------------------------------------------------
@@ -188,9 +191,49 @@ class PlaytestApp(w.VBox):
                 self.board.close()
             self.board = cls(**settings, recorder=self._recorder())
         except (ConfigError, ValueError) as exc:
-            self.message.value = (f"<div class='kit-app-error' style='color:#b3261e'>"
-                                  f"{html.escape(str(exc))}</div>")
-            return None
+            return self._refuse(exc)
+        return self._show(settings)
+
+    def resume(self, game_id: int | str) -> Board | None:
+        """Go on with recorded game ``game_id``, which did not finish: its moves are
+        replayed, the same seats sit down, and the moves to come are recorded with it."""
+        from kit.record import RecordError
+
+        try:
+            if not str(game_id).isdigit():
+                raise ConfigError("resume", f"a recorded game's id (a number), not {game_id!r}")
+            recorder = self._recorder()
+            if recorder is None:
+                raise ConfigError("resume", "this page records nothing (record=0): "
+                                            "there is no recorded game to go on with")
+            state, record = recorder.resume(int(game_id))
+            if record.game != self.game:
+                raise ConfigError("resume", f"recorded game {game_id} is a {record.game} "
+                                            f"game, not {self.game}")
+            kinds = ["human" if s.startswith("human") else s for s in record.seats]
+            names = [s.split(":", 1)[1] if s.startswith("human:") else None
+                     for s in record.seats]
+            humans = kinds.count("human")
+            settings = {"players": state.players, "seed": None, "seats": kinds,
+                        "options": {k: v for k, v in state.options.items()
+                                    if k not in HIDDEN_OPTIONS},
+                        "mode": "playtest" if humans == 1 else "hotseat",
+                        "pause": float(self.pause.value)}
+            if self.board is not None:
+                self.board.close()
+            self.board = board_class(self.game)(
+                state, seats=kinds, mode=settings["mode"], pause=settings["pause"],
+                names=names, recorder=recorder, record=record)
+        except (ConfigError, RecordError, ValueError) as exc:
+            return self._refuse(exc)
+        return self._show(settings)
+
+    def _refuse(self, exc: Exception) -> None:
+        self.message.value = (f"<div class='kit-app-error' style='color:#b3261e'>"
+                              f"{html.escape(str(exc))}</div>")
+
+    def _show(self, settings: dict) -> Board:
+        """The new board in place of the form (``settings``: what "play again" reuses)."""
         self._settings = settings
         self.message.value = ""
         self.form.layout.display = "none"

@@ -102,6 +102,10 @@ class Board(anywidget.AnyWidget):
     """A game board. Subclasses set ``GAME``, ``_esm``/``_css`` (:func:`assets`) and may
     override :meth:`event_text`, :meth:`teacher_hands` and :meth:`auto_move`.
 
+    With ``recorder`` (a :class:`kit.record.Recorder`) the game is recorded, each move as
+    it is made; ``record`` (from ``Recorder.resume``) goes on recording a game begun
+    elsewhere, say on a page that was reloaded.
+
     >>> from widgets.hanabi import HanabiBoard
     >>> board = HanabiBoard(players=3, seed=1, seats=["human", "bot:rule", "bot:rule"])
     >>> board.seat, board.state.to_act
@@ -145,13 +149,15 @@ class Board(anywidget.AnyWidget):
     replies = t.Int(0).tag(sync=True)
     #: per seat: a human who auto-passes claim windows (Waiting List, WL-R3)
     auto_pass = t.List(t.Bool()).tag(sync=True)
+    #: the recorded game's id, while it can be resumed (``?resume=`` in the app)
+    record_id = t.Int(None, allow_none=True).tag(sync=True)
 
     def __init__(self, state: GameState | None = None, *, players: int | None = None,
                  seed: int | None = None, options: dict | None = None,
                  seats: list[str] | None = None, mode: str = "playtest",
                  seat: int | None = None, names: list[str] | None = None, pause: float = 0.8,
                  recorder: Any = None, session: Any = None, bot_seed: int | None = None,
-                 **kwargs: Any) -> None:
+                 record: Any = None, **kwargs: Any) -> None:
         #: callbacks waiting for the update being held to go out (:meth:`after_update`)
         self._after_update: list[Callable[[], None]] = []
         #: the ``PATCHED`` traits as the page has them, and the number of the last patch
@@ -184,9 +190,13 @@ class Board(anywidget.AnyWidget):
             self.title = state.spec.title
             self.mode = mode
             self.seat_kinds = kinds
-            self.names = list(names) if names else [
-                f"Seat {p + 1}" + ("" if k == "human" else f" ({k.split(':', 1)[1]} bot)")
-                for p, k in enumerate(kinds)]
+            # (a name left out, or None, is the seat's default name)
+            names = list(names or [None] * len(kinds))
+            if len(names) != len(kinds):
+                raise ConfigError("names", f"{len(kinds)} names needed, not {len(names)}")
+            self.names = [n or f"Seat {p + 1}" + (
+                "" if k == "human" else f" ({k.split(':', 1)[1]} bot)")
+                for p, (n, k) in enumerate(zip(names, kinds, strict=True))]
             self.auto_pass = [False] * state.players
         self._fixed_seat = seat
         self.on_msg(self._on_msg)
@@ -198,7 +208,9 @@ class Board(anywidget.AnyWidget):
             self._goto(len(self._full_history))
         else:
             self._shown = self._first_seat(seat)
-            if recorder is not None:
+            if record is not None:  # a recorded game resumed (Recorder.resume): go on
+                self._record = record
+            elif recorder is not None:
                 self._start_record(session)
             self._sync()
             self._schedule()
@@ -285,6 +297,8 @@ class Board(anywidget.AnyWidget):
             self.moves = len(state.history)
             self.thinking = (to_act if to_act is not None and not self.is_human(to_act)
                              and self.mode != "replay" else None)
+            # (a recorder's game record has its id; a stand-in may have none)
+            self.record_id = None if state.over else getattr(self._record, "id", None)
 
     def _recent(self, seat: int | None) -> list[dict]:
         """The last ``RECENT_EVENTS`` log lines ``seat`` may see. Each carries ``n``, its

@@ -293,6 +293,16 @@ class GameRecord:
         self._start_len = next_seq
         self._rerecorded = 0
 
+    @property
+    def game(self) -> str:
+        """The game's name (``"hanabi"``)."""
+        return self._row["game"]
+
+    @property
+    def seats(self) -> list[str]:
+        """Who sits where, as recorded (``"human:Ann"``, ``"bot:rule"``)."""
+        return list(self._row["seats"])
+
     def __repr__(self) -> str:
         return (f"<GameRecord {self.id} {self._row['game']} seq={self.next_seq}"
                 f"{' finished' if self.finished else ''}>")
