@@ -321,8 +321,8 @@ function kitBoard(draw) {
       } else if (pending && ui.waited) {
         parts.push(h("div", { key: "waited", class: "kit-notice", role: "status" },
           `Your move has had no answer for ${NO_ANSWER_MS / 1000} s. The kernel may be busy, or `
-          + "the connection is down: the move goes out once it is back. (Reloading the page "
-          + "would start a new game.)"));
+          + "the connection is down: the move goes out once it is back. Reloading the page "
+          + "would start a new game", resumeLink(model.get("record_id"), ": to go on with this one after that, open "), "."));
       }
       if (result) {
         parts.push(h("div", { key: "over", class: "kit-over" }, h("b", {}, "Game over. "),
@@ -345,6 +345,11 @@ function kitBoard(draw) {
       // the log's lines are not Preact's: `showLog` adds them after the render
       parts.push(ctx.memo("log", [], () => h("details", { key: "log", class: "kit-log", open: true },
         h("summary", {}, "Recent events"), h("div", { class: "kit-log-box" }, h("ol", { ref: logRef })))));
+      const recordId = model.get("record_id");
+      if (recordId !== null && recordId !== undefined) {
+        parts.push(ctx.memo("resume", [recordId], () => h("p", { key: "resume", class: "kit-resume" },
+          `Recorded as game ${recordId}`, resumeLink(recordId, ". If this page is closed or reloaded, go on with it at "), ".")));
+      }
       preact.render(h(preact.Fragment, {}, parts), root);
       showLog(logRef.current, model.get("events") || [], `${mode} ${seat}`);
       kept = keptNext;
@@ -408,6 +413,13 @@ function showLog(ol, events, who) {
   }
   const start = shown.length ? shown[0].n + 1 : 1;
   if (ol.kitStart !== start) ol.setAttribute("start", (ol.kitStart = start));
+}
+
+/** `before` and a link to this app that goes on with recorded game `id` (none if none) */
+function resumeLink(id, before) {
+  if (id === null || id === undefined) return null;
+  const href = `${location.pathname}?resume=${id}`;
+  return [before, h("a", { class: "kit-resume-link", href }, `?resume=${id}`)];
 }
 
 function replayControls(model, send, names, seat) {
