@@ -322,7 +322,7 @@ function kitBoard(draw) {
         parts.push(h("div", { key: "waited", class: "kit-notice", role: "status" },
           `Your move has had no answer for ${NO_ANSWER_MS / 1000} s. The kernel may be busy, or `
           + "the connection is down: the move goes out once it is back. Reloading the page "
-          + "would start a new game", resumeLink(model.get("record_id"), ": to go on with this one after that, open "), "."));
+          + "would start a new game", resumeLink(model.get("record_id"), ": to go on with this one after that, open ", model.get("game")), "."));
       }
       if (result) {
         parts.push(h("div", { key: "over", class: "kit-over" }, h("b", {}, "Game over. "),
@@ -346,9 +346,10 @@ function kitBoard(draw) {
       parts.push(ctx.memo("log", [], () => h("details", { key: "log", class: "kit-log", open: true },
         h("summary", {}, "Recent events"), h("div", { class: "kit-log-box" }, h("ol", { ref: logRef })))));
       const recordId = model.get("record_id");
-      if (recordId !== null && recordId !== undefined) {
+      const resume = resumeLink(recordId, ". If this page is closed or reloaded, go on with it at ", model.get("game"));
+      if (resume) {
         parts.push(ctx.memo("resume", [recordId], () => h("p", { key: "resume", class: "kit-resume" },
-          `Recorded as game ${recordId}`, resumeLink(recordId, ". If this page is closed or reloaded, go on with it at "), ".")));
+          `Recorded as game ${recordId}`, resume, ".")));
       }
       preact.render(h(preact.Fragment, {}, parts), root);
       showLog(logRef.current, model.get("events") || [], `${mode} ${seat}`);
@@ -415,9 +416,11 @@ function showLog(ol, events, who) {
   if (ol.kitStart !== start) ol.setAttribute("start", (ol.kitStart = start));
 }
 
-/** `before` and a link to this app that goes on with recorded game `id` (none if none) */
-function resumeLink(id, before) {
-  if (id === null || id === undefined) return null;
+/** `before` and a link to this app that goes on with recorded game `id`: none if there
+ * is none, or if the board is not on its game's playtest app (a notebook with a
+ * recorder goes on with `Recorder.resume` in Python) */
+function resumeLink(id, before, game) {
+  if (id === null || id === undefined || !location.pathname.endsWith(`/${game}_app.ipynb`)) return null;
   const href = `${location.pathname}?resume=${id}`;
   return [before, h("a", { class: "kit-resume-link", href }, `?resume=${id}`)];
 }
