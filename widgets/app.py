@@ -197,7 +197,7 @@ class PlaytestApp(w.VBox):
     def resume(self, game_id: int | str) -> Board | None:
         """Go on with recorded game ``game_id``, which did not finish: its moves are
         replayed, the same seats sit down, and the moves to come are recorded with it."""
-        from kit.record import RecordError
+        from kit.record import RecordError, who_sat
 
         try:
             if not str(game_id).isdigit():
@@ -210,9 +210,10 @@ class PlaytestApp(w.VBox):
             if record.game != self.game:
                 raise ConfigError("resume", f"recorded game {game_id} is a {record.game} "
                                             f"game, not {self.game}")
-            kinds = ["human" if s.startswith("human") else s for s in record.seats]
-            names = [s.split(":", 1)[1] if s.startswith("human:") else None
-                     for s in record.seats]
+            seats = [who_sat(label) for label in record.seats]  # as the board recorded them
+            kinds = ["human" if kind == "human" else f"bot:{name}" if kind == "bot" else label
+                     for (kind, name), label in zip(seats, record.seats, strict=True)]
+            names = [name if kind == "human" else None for kind, name in seats]
             humans = kinds.count("human")
             settings = {"players": state.players, "seed": None, "seats": kinds,
                         "options": {k: v for k, v in state.options.items()

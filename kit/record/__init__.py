@@ -30,6 +30,7 @@ from kit.record.loading import (
     load_games,
     load_seats,
     option_set_label,
+    who_sat,
 )
 from kit.record.schema import SCHEMA_VERSION
 from kit.record.store import (
@@ -49,5 +50,5 @@ __all__ = [
     "Recording", "ReplayDiverged", "SchemaTooNew", "SessionRecord", "Store", "StoreError",
     "WriteRefused", "default_url", "game_names", "load", "load_actions", "load_events",
     "load_feedback", "load_games", "load_seats", "open_store", "option_set_label",
-    "replay_game",
+    "replay_game", "who_sat",
 ]

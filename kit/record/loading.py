@@ -109,7 +109,7 @@ def load(source: Source = None, game: str | None = None, *, events: bool = True,
         info = game_info[g["id"]]
         result = g["result"] or {}
         for seat, who in enumerate(g["seats"]):
-            kind, name = _who(who)
+            kind, name = who_sat(who)
             seat_recs.append({"game_id": g["id"], "game": g["game"], "seat": seat, "who": who,
                               "kind": kind, "name": name,
                               "place": _pick(result.get("places"), seat),
@@ -124,7 +124,7 @@ def load(source: Source = None, game: str | None = None, *, events: bool = True,
         who = g["_seats"][a["seat"]] if a["seat"] is not None and a["seat"] < len(
             g["_seats"]) else None
         action_recs.append({"game_id": a["game_id"], "game": g["_game"], "seq": a["seq"],
-                            "seat": a["seat"], "who": who, "kind": _who(who)[0],
+                            "seat": a["seat"], "who": who, "kind": who_sat(who)[0],
                             "type": a["type"], "action": a["action"], "at": a["at"],
                             "thinking_time": a["thinking_time"], **_public(g)})
     actions = _frame(pd, action_recs, ACTION_COLUMNS)
@@ -233,7 +233,9 @@ def option_set_label(name: str, options: dict) -> str:
     return ", ".join(diff) or "defaults"
 
 
-def _who(who: str | None) -> tuple[str | None, str | None]:
+def who_sat(who: str | None) -> tuple[str | None, str | None]:
+    """(kind, name) of a recorded seat label: ``"human:Ann"`` -> ("human", "Ann"),
+    ``"bot:rule"`` -> ("bot", "rule"), anything else -> ("unknown", the label)."""
     if who is None:
         return None, None
     kind, sep, name = who.partition(":")
@@ -281,12 +283,12 @@ def _game_row(g: dict, acts: list[dict], sessions: dict) -> tuple[dict, dict]:
     result = g["result"] or {}
     start, end = g["started_at"], g["ended_at"]
     duration = (end - start).total_seconds() if start is not None and end is not None else None
-    kinds = [_who(w)[0] for w in g["seats"]]
+    kinds = [who_sat(w)[0] for w in g["seats"]]
     rec = {"game_id": g["id"], "session_id": g["session_id"], "session": session.get("label"),
            "facilitator": session.get("facilitator"), "place": session.get("place"),
            "game": g["game"], "players": g["players"], "seed": g["seed"], "seats": g["seats"],
            "humans": kinds.count("human"),
-           "bots": ",".join(_who(w)[1] or "" for w in g["seats"] if _who(w)[0] == "bot"),
+           "bots": ",".join(who_sat(w)[1] or "" for w in g["seats"] if who_sat(w)[0] == "bot"),
            "status": g["status"], "finished": g["status"] == "finished",
            "started_at": start, "ended_at": end, "duration_s": duration,
            "duration_min": None if duration is None else duration / 60,
