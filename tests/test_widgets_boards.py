@@ -290,6 +290,26 @@ def test_a_board_with_a_recorder_records_every_action_and_the_result():
     assert board("pug_party", recorder=None)._record is None
 
 
+@pytest.mark.parametrize(("bad", "said"), [
+    ({"players": 4}, "players"), ({"mode": "lecture"}, "mode"),
+    ({"seats": ["human", "human", "robot"]}, "seats"), ({"names": ["Ann"]}, "names"),
+    ({"options": {"colour": 1}}, "colour: unknown option")])
+def test_a_board_refused_at_construction_leaves_no_widget_behind(bad, said, monkeypatch):
+    """Bad input gets its clear error and changes nothing: no half-built board stays
+    open in the widget registry (its comm to the page open), nor prints a second
+    traceback from ``__del__`` when it goes."""
+    import gc
+
+    unraisable: list[Any] = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    before = {id(w) for w in _instances.values()}
+    with pytest.raises(kit.ConfigError, match=said):
+        BOARDS["domino_metro"]()(**{"players": 3, **bad})
+    gc.collect()
+    assert [w for w in _instances.values() if id(w) not in before] == []
+    assert unraisable == []
+
+
 def test_a_failing_recorder_is_shown_but_the_game_goes_on():
     class Broken(FakeRecorder):
         def action(self, action: dict, thinking_time: float | None = None) -> None:

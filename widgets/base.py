@@ -160,10 +160,13 @@ class Board(anywidget.AnyWidget):
                  record: Any = None, **kwargs: Any) -> None:
         #: callbacks waiting for the update being held to go out (:meth:`after_update`)
         self._after_update: list[Callable[[], None]] = []
+        #: the bots' pending step (set before anything can fail: ``close`` reads it)
+        self._timer: Any = None
         #: the ``PATCHED`` traits as the page has them, and the number of the last patch
         self._page: dict[str, Any] = {}
         self._patches = 0
-        super().__init__(**kwargs)
+        # everything that can be refused is checked before the widget opens its comm: a
+        # board refused leaves no widget behind (in the page's registry, say)
         if mode not in MODES:
             raise ConfigError("mode", f"{mode!r} is not a mode; choose one of {list(MODES)}")
         if state is None:
@@ -172,6 +175,14 @@ class Board(anywidget.AnyWidget):
                                  spec.min_players, seed, **(options or {}))
         elif state.spec.name != self.GAME:
             raise ConfigError("state", f"a {state.spec.name} state on a {self.GAME} board")
+        kinds = parse_seats(seats, state.players, mode if mode != "replay" else "teacher")
+        self._bots = {p: make_bot(self.GAME, k.split(":", 1)[1])
+                      for p, k in enumerate(kinds) if k != "human"}
+        # (a name left out, or None, is the seat's default name)
+        names = list(names or [None] * len(kinds))
+        if len(names) != len(kinds):
+            raise ConfigError("names", f"{len(kinds)} names needed, not {len(names)}")
+        super().__init__(**kwargs)
         self.state: GameState = state
         self.pause = float(pause)
         self.recorder = recorder
@@ -179,21 +190,13 @@ class Board(anywidget.AnyWidget):
         self._log: list[dict] = []
         #: per seat: (log length read, lines seen, the last lines) for :meth:`_recent`
         self._lines: dict[int | None, tuple[int, int, list[dict]]] = {}
-        self._timer: Any = None
         self._since = time.monotonic()
         self._bot_rng = random.Random(state.seed if bot_seed is None else bot_seed)
-        kinds = parse_seats(seats, state.players, mode if mode != "replay" else "teacher")
-        self._bots = {p: make_bot(self.GAME, k.split(":", 1)[1])
-                      for p, k in enumerate(kinds) if k != "human"}
         with self.hold_sync():
             self.game = self.GAME
             self.title = state.spec.title
             self.mode = mode
             self.seat_kinds = kinds
-            # (a name left out, or None, is the seat's default name)
-            names = list(names or [None] * len(kinds))
-            if len(names) != len(kinds):
-                raise ConfigError("names", f"{len(kinds)} names needed, not {len(names)}")
             self.names = [n or f"Seat {p + 1}" + (
                 "" if k == "human" else f" ({k.split(':', 1)[1]} bot)")
                 for p, (n, k) in enumerate(zip(names, kinds, strict=True))]
