@@ -290,6 +290,56 @@ def test_a_board_with_a_recorder_records_every_action_and_the_result():
     assert board("pug_party", recorder=None)._record is None
 
 
+def test_each_move_is_recorded_right_after_its_update_has_gone_out():
+    """Issue 6: a recorded game's database write (a commit per action) comes after the
+    board's update, so the players do not wait for it; still, every action (the bots'
+    too) and the result are recorded before the kernel reads the next message."""
+    order: list[tuple] = []
+
+    class Recorder(FakeRecorder):
+        def action(self, action: dict, thinking_time: float | None = None) -> None:
+            order.append(("recorded", len(order)))
+            super().action(action, thinking_time)
+
+    rec = Recorder()
+    b = board("pug_party", recorder=rec)
+    b.comm.send = lambda data=None, **_: order.append(("sent", data["state"].get("moves")))
+    for _ in human_turns(b, random.Random(5)):
+        before, moves = len(order), b.moves
+        b._on_msg(b, {"kind": "act", "action": b.legal[0]["action"]})
+        step = order[before:]
+        recorded = [i for i, (what, _) in enumerate(step) if what == "recorded"]
+        # the update with the human move (and the bots' after it: no pause) went first
+        assert step[0] == ("sent", b.moves) and b.moves > moves, step
+        assert len(recorded) == b.moves - moves and recorded[0] > 0, step
+        assert len([c for c in rec.calls if c[0] == "action"]) == len(b.state.history)
+        if b.state.over:
+            break
+    assert b.state.over and rec.calls[-1] == ("finish", b.state.result()["places"])
+
+
+def test_bot_moves_on_the_kernel_loop_are_recorded_after_their_update():
+    order: list[str] = []
+
+    class Recorder(FakeRecorder):
+        def action(self, action: dict, thinking_time: float | None = None) -> None:
+            order.append("recorded")
+
+    async def play() -> Board:
+        b = board("hanabi", recorder=Recorder(), pause=0.001)
+        b.comm.send = lambda data=None, **_: order.append(f"sent {data['state'].get('moves')}")
+        b._on_msg(b, {"kind": "act", "action": b.legal[0]["action"]})
+        for _ in range(200):
+            if b.legal:
+                return b
+            await asyncio.sleep(0.005)
+        raise AssertionError("the bots did not move")
+
+    b = asyncio.run(play())
+    assert b.moves == 3
+    assert order == ["sent 1", "recorded", "sent 2", "recorded", "sent 3", "recorded"], order
+
+
 @pytest.mark.parametrize(("bad", "said"), [
     ({"players": 4}, "players"), ({"mode": "lecture"}, "mode"),
     ({"seats": ["human", "human", "robot"]}, "seats"), ({"names": ["Ann"]}, "names"),

@@ -13,6 +13,9 @@ In one run against one Voilà server in Debian's Chromium it measures
 - the time from opening an app page to an interactive board (a move button on screen),
   the first one cold (a fresh server), then each game's.
 
+The apps record their games as they do by default (into a temporary SQLite database,
+``KIT_RECORD_URL``), so that a move's time is what a playtester waits.
+
 Each latency is also split at the last websocket message the page received before its
 DOM changed (the kernel's update): click to update received (the page's send, the server,
 the kernel, and back) and update to DOM (ipywidgets, the patch, the redraw), so that the
@@ -190,7 +193,7 @@ def bench_board(page: Any, base: str, game: str, moves: int, pause: float, seed:
     that one too. Returns (board figures, floor figures of the same stretch or None,
     those of the floor beside the board or None)."""
     rng = random.Random(seed)
-    page.goto(f"{base}/voila/render/{notebook or game + '_app'}.ipynb?start=1&record=0"
+    page.goto(f"{base}/voila/render/{notebook or game + '_app'}.ipynb?start=1"
               f"&pause={pause}&seed={seed}")
     page.wait_for_selector(".kit-board", timeout=120_000)
     samples: list[tuple[float, float | None]] = []
@@ -230,7 +233,7 @@ def bench_board(page: Any, base: str, game: str, moves: int, pause: float, seed:
 def page_to_board(page: Any, base: str, game: str, seed: int) -> float:
     """Seconds from opening an app page (autostart) to a move button on screen."""
     start = time.perf_counter()
-    page.goto(f"{base}/voila/render/{game}_app.ipynb?start=1&record=0&pause=0&seed={seed}")
+    page.goto(f"{base}/voila/render/{game}_app.ipynb?start=1&pause=0&seed={seed}")
     page.wait_for_selector(".kit-board .kit-act", timeout=120_000)
     return round(time.perf_counter() - start, 2)
 
@@ -249,7 +252,8 @@ def run(games: tuple[str, ...] = GAMES, moves: int = 50, pause: float = 0.05,
             beside[game] = _beside_notebook(folder, game)
         _floor_notebook(folder)
         _floor_notebook(folder, "floor_payload", PAYLOAD)
-        with voila_server(folder) as base, sync_playwright() as pw:
+        record = {"KIT_RECORD_URL": f"sqlite:///{folder / 'recordings.db'}"}
+        with voila_server(folder, env=record) as base, sync_playwright() as pw:
             browser = launch_chromium(pw)
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             context.add_init_script(_WS_TIMES)
