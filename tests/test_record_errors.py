@@ -53,6 +53,14 @@ def test_loading_a_missing_file_says_there_is_no_store(path):
     assert not path.exists(), "reading must not create a store"
 
 
+@pytest.mark.parametrize("create", [True, False])
+def test_a_file_that_is_not_a_database_is_a_store_error_naming_it(path, create):
+    path.write_bytes(b"these are my notes, not a database\n" * 200)
+    with pytest.raises(StoreError, match=r"store\.sqlite: cannot (write|read): .*not a database"):
+        Recorder(path) if create else load(path)
+    assert path.read_bytes().startswith(b"these are my notes"), "the file is left as it was"
+
+
 def test_an_unknown_database_kind_is_a_store_error():
     with pytest.raises(StoreError, match="cannot open this kind of database"):
         Recorder("nosuchdb://host/db")

@@ -186,7 +186,7 @@ class Store:
                 return work(conn)
         except sa.exc.IntegrityError as exc:
             raise WriteRefused(self.shown, f"refused a write: {_first_line(exc)}") from exc
-        except (sa.exc.OperationalError, sa.exc.InterfaceError, sa.exc.ProgrammingError) as exc:
+        except (sa.exc.DatabaseError, sa.exc.InterfaceError) as exc:  # (a file not a database)
             raise StoreError(self.shown, f"cannot write: {_first_line(exc)}") from exc
 
     def read(self, work: Callable[[sa.Connection], T]) -> T:
@@ -196,7 +196,7 @@ class Store:
                 conn = conn.execution_options(kit_read=True)
                 with conn.begin():
                     return work(conn)
-        except (sa.exc.OperationalError, sa.exc.InterfaceError, sa.exc.ProgrammingError) as exc:
+        except (sa.exc.DatabaseError, sa.exc.InterfaceError) as exc:
             raise StoreError(self.shown, f"cannot read: {_first_line(exc)}") from exc
 
     def dispose(self) -> None:
