@@ -102,6 +102,29 @@ def test_resume_after_a_break_goes_on_recording_the_same_game(recorder):
         recorder.resume(g.id)
 
 
+def test_unfinished_lists_the_games_resume_can_go_on_with_the_latest_first(recorder):
+    games = []
+    for name, seed, upto, finish in [("hanabi", 1, 4, False), ("pug_party", 2, 0, False),
+                                     ("hanabi", 3, None, True), ("hanabi", 4, 7, False)]:
+        state = kit.new_game(name, players=3, seed=seed)
+        g = recorder.start_game(state, seats=["human:Ann", "bot:rule", "bot:random"])
+        play(state, upto=upto, rec=g)
+        if finish:
+            g.finish(state.result())
+        games.append(g.id)
+    rows = recorder.unfinished()
+    assert [(r["id"], r["game"], r["moves"]) for r in rows] == [
+        (games[3], "hanabi", 7), (games[1], "pug_party", 0), (games[0], "hanabi", 4)]
+    assert rows[0]["seats"] == ["human:Ann", "bot:rule", "bot:random"]
+    assert rows[0]["players"] == 3 and rows[0]["started_at"] >= rows[2]["started_at"]
+    assert [r["id"] for r in recorder.unfinished("hanabi")] == [games[3], games[0]]
+    assert [r["id"] for r in recorder.unfinished(min_moves=1)] == [games[3], games[0]]
+    assert [r["id"] for r in recorder.unfinished(limit=1)] == [games[3]]
+    for r in rows:  # each one resumes
+        state, _ = recorder.resume(r["id"])
+        assert len(state.history) == r["moves"]
+
+
 def test_recording_an_action_twice_is_refused_by_the_store(recorder):
     state = kit.new_game("hanabi", players=2, seed=1)
     g = recorder.start_game(state, seats=["bot:rule"] * 2)

@@ -544,6 +544,26 @@ class Recorder:
             query = query.where(schema.games.c.game == game)
         return self.store.read(lambda conn: [r[0] for r in conn.execute(query)])
 
+    def unfinished(self, game: str | None = None, limit: int | None = None,
+                   min_moves: int = 0) -> list[dict]:
+        """The recorded games still being played (of one game if named, with at least
+        ``min_moves`` actions), the latest first: ``id``, ``game``, ``players``, ``seats``
+        (as recorded), ``started_at``, and ``moves``, the actions recorded. What
+        :meth:`resume` can go on with: a page that was closed or reloaded, a kernel that
+        died (or a game still open elsewhere)."""
+        moves = (sa.select(sa.func.count()).where(schema.actions.c.game_id == schema.games.c.id)
+                 .scalar_subquery())
+        g = schema.games.c
+        query = (sa.select(g.id, g.game, g.players, g.seats, g.started_at, moves.label("moves"))
+                 .where(g.status == "playing").order_by(g.started_at.desc(), g.id.desc()))
+        if game is not None:
+            query = query.where(g.game == game)
+        if min_moves:
+            query = query.where(moves >= min_moves)
+        if limit is not None:
+            query = query.limit(limit)
+        return self.store.read(lambda conn: [dict(r) for r in conn.execute(query).mappings()])
+
     def load(self, game: str | None = None):
         """The recordings as tidy DataFrames (:func:`kit.record.load`)."""
         from kit.record.loading import load
