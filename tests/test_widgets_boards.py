@@ -499,6 +499,79 @@ def test_the_app_resumes_a_recorded_game_that_did_not_finish(tmp_path, monkeypat
     assert app.play_again().state.players == b.state.players
 
 
+def test_the_app_form_offers_the_games_that_did_not_finish(tmp_path, monkeypatch):
+    """Issue 6 (nothing a player did is lost): a player whose page was closed finds the
+    game on the app's form, the latest first, and its link goes on with it; a game with
+    no move yet, a finished game and another game's are not offered."""
+    pytest.importorskip("kit.record")
+    monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{tmp_path}/playtests.sqlite")
+    assert PlaytestApp("pug_party").unfinished.value == ""  # none yet
+    ids = []
+    for seed, moves in [(4, 2), (5, 1), (6, 0)]:
+        b = PlaytestApp("pug_party", query=f"seed={seed}&pause=0&start=1").board
+        for _ in range(moves):
+            b.act(b.legal[0]["action"])
+        ids.append((b.record_id, len(b.state.history)))
+    done = PlaytestApp("pug_party", query="seed=7&pause=0&start=1").board
+    for _ in human_turns(done, random.Random(0)):
+        pass
+    other = PlaytestApp("hanabi", query="seed=1&pause=0&start=1").board
+    other.act(other.legal[0]["action"])
+    shown = PlaytestApp("pug_party", query="players=3").unfinished.value
+    links = re.findall(r"href='\?resume=(\d+)'>game \d+</a>: (\d+) moves?", shown)
+    assert links == [(str(i), str(n)) for i, n in reversed(ids[:2])]  # the latest first
+    assert "Seat 1, rule bot, rule bot" in shown
+    app = PlaytestApp("pug_party", query=f"resume={links[0][0]}&pause=0")
+    assert app.board is not None and len(app.board.state.history) == int(links[0][1])
+    assert PlaytestApp("pug_party", query="record=0").unfinished.value == ""
+
+
+def test_the_app_form_lists_at_most_five_unfinished_games_and_says_where_the_rest_are(
+        tmp_path, monkeypatch):
+    pytest.importorskip("kit.record")
+    monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{tmp_path}/playtests.sqlite")
+    for seed in range(7):
+        b = PlaytestApp("pug_party", query=f"seed={seed}&pause=0&start=1").board
+        b.act(b.legal[0]["action"])
+    shown = PlaytestApp("pug_party").unfinished.value
+    assert shown.count("?resume=") == 5 and "Recorder().unfinished('pug_party')" in shown
+
+
+def test_the_app_says_what_it_records_before_and_during_a_recorded_game(tmp_path,
+                                                                       monkeypatch):
+    """The apps record by default (names typed, moves, feedback): the form says so, and
+    how to play unrecorded, and so does the page under a recorded board."""
+    record = pytest.importorskip("kit.record")
+    monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{tmp_path}/playtests.sqlite")
+    app = PlaytestApp("hanabi", query="seed=3&pause=0")
+    note = html.unescape(app.consent.value)
+    assert record.CONSENT_NOTE in note and "?record=0" in note
+    assert app.consent in app.form.children and app.recording_note.value == ""
+    app.start()
+    assert record.CONSENT_NOTE in html.unescape(app.recording_note.value)
+    app.new_setup()
+    assert app.recording_note.value == ""
+    quiet = PlaytestApp("hanabi", query="seed=3&pause=0&record=0&start=1")
+    assert quiet.consent.value == "" and quiet.recording_note.value == ""
+
+
+def test_a_broken_recordings_database_is_named_and_changes_nothing(tmp_path, monkeypatch):
+    """Bad input: KIT_RECORD_URL naming a file that is not a database. The form says so
+    and starts nothing (a game that cannot be recorded would lose what the players do),
+    the file is left alone, and ``record=0`` plays unrecorded."""
+    pytest.importorskip("kit.record")
+    bad = tmp_path / "notes.sqlite"
+    bad.write_text("my notes, not a database\n" * 100)
+    monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{bad}")
+    app = PlaytestApp("pug_party", query="seed=4&pause=0")
+    assert "notes.sqlite" in app.unfinished.value and "not a database" in app.unfinished.value
+    assert app.start() is None and app.board is None
+    said = html.unescape(app.message.value)
+    assert "notes.sqlite" in said and "not a database" in said and "?record=0" in said
+    assert bad.read_text().startswith("my notes")
+    assert PlaytestApp("pug_party", query="seed=4&pause=0&record=0&start=1").board is not None
+
+
 @pytest.mark.parametrize("query, says", [
     ("resume=99", "no recorded game 99"),
     ("resume=x1", "a recorded game's id (a number), not 'x1'"),

@@ -25,6 +25,10 @@ HIDDEN_OPTIONS = {"deal"}
 SEAT_CHOICES = ["human", "bot:rule", "bot:random"]
 MODE_CHOICES = [("play (one human: playtest; several: hot-seat)", "auto"),
                 ("teacher: all hands open, for a projector", "teacher")]
+#: the unfinished recorded games the form offers to go on with, at most
+UNFINISHED_SHOWN = 5
+#: a small note's style (the form is ipywidgets, outside the boards' stylesheets)
+NOTE_STYLE = "font-size:0.9em;color:#444"
 
 
 def board_class(game: str) -> type[Board]:
@@ -118,23 +122,77 @@ class PlaytestApp(w.VBox):
         self.start_button.add_class("kit-start")
         self.start_button.on_click(lambda _b: self.start())
         self.message = w.HTML()
+        #: what is recorded, said before a game and under a recorded board
+        self.consent = w.HTML(self._consent_html())
+        self.consent.add_class("kit-consent")
+        self.recording_note = w.HTML()
+        self.recording_note.add_class("kit-consent")
+        #: links to this game's recorded games that did not finish
+        self.unfinished = w.HTML(self._unfinished_html())
+        self.unfinished.add_class("kit-unfinished")
         rules = w.VBox(list(self.options.values()), layout=w.Layout(flex_flow="row wrap"))
         self.form = w.VBox([
+            self.unfinished,
             w.HTML("<b>Who plays</b>"), self.players, self.seat_box,
             w.HTML("<b>Variant and house rules</b>"), rules,
             w.HBox([self.seed, self.pause], layout=w.Layout(flex_flow="row wrap")),
-            self.mode, self.start_button, self.message])
+            self.mode, self.consent, self.start_button, self.message])
         self.form.add_class("kit-setup")
         self.board_box = w.Box(layout=w.Layout(width="100%"))
         self.result_panel = w.VBox()
         self.result_panel.add_class("kit-app-result-box")
-        self.children = [self.form, self.board_box, self.result_panel]
+        self.children = [self.form, self.board_box, self.recording_note, self.result_panel]
         if params.get("resume"):
             self.resume(params["resume"])
         elif params.get("start") == "1":
             self.start()
 
     # -- the form -----------------------------------------------------------------------
+
+    def _consent_html(self) -> str:
+        """What the app records, and how to play without (empty when it records nothing)."""
+        if not self.record:
+            return ""
+        from kit.record import CONSENT_NOTE
+
+        return (f"<p style='{NOTE_STYLE}'>{html.escape(CONSENT_NOTE)} To record nothing, "
+                "open <a href='?record=0'>this page with <code>?record=0</code></a>.</p>")
+
+    def _unfinished_html(self) -> str:
+        """Links that go on with this game's recorded games that did not finish, the
+        latest first (a page closed or reloaded mid-game; ``?resume=<id>``). A game with
+        no move yet is left out: starting afresh is as good."""
+        if not self.record:
+            return ""
+        try:
+            recorder = self._recorder()
+            rows = recorder.unfinished(self.game, limit=UNFINISHED_SHOWN + 1,
+                                       min_moves=1) if recorder else []
+        except Exception as exc:  # a store that cannot be read must not stop the form
+            return (f"<p style='{NOTE_STYLE}'>The recorded games cannot be read: "
+                    f"{html.escape(str(exc))}</p>")
+        if not rows:
+            return ""
+        from kit.record import who_sat
+
+        items = []
+        for row in rows[:UNFINISHED_SHOWN]:
+            seats = []
+            for label in row["seats"]:
+                kind, name = who_sat(label)
+                seats.append(name if kind == "human" else f"{name} bot" if kind == "bot"
+                             else "?")
+            moves = row["moves"]
+            items.append(
+                f"<li><a class='kit-resume-link' href='?resume={row['id']}'>game "
+                f"{row['id']}</a>: {moves} move{'' if moves == 1 else 's'}, started "
+                f"{row['started_at']:%d %b %H:%M} UTC; {html.escape(', '.join(seats))}</li>")
+        more = (f"<p style='{NOTE_STYLE}'>Older ones: <code>Recorder().unfinished("
+                f"{self.game!r})</code> in a notebook.</p>" if len(rows) > UNFINISHED_SHOWN
+                else "")
+        return ("<div><b>Games not finished</b>: go on with one where it stopped "
+                "(a page closed or reloaded mid-game)<ul>" + "".join(items) + "</ul>"
+                + more + "</div>")
 
     def _make_seats(self) -> None:
         n = self.players.value
@@ -175,11 +233,15 @@ class PlaytestApp(w.VBox):
             return None
         if self.recorder is None:
             try:
-                from kit.record import Recorder
+                from kit.record import Recorder, RecordError
             except ImportError:
                 self.record = False
                 return None
-            self.recorder = Recorder(url=None)
+            try:
+                self.recorder = Recorder(url=None)
+            except RecordError as exc:  # (the form shows it, and how to play unrecorded)
+                raise ConfigError("record", f"{exc}. Fix KIT_RECORD_URL, or open this page "
+                                            "with ?record=0 to play without recording") from exc
         return self.recorder
 
     def start(self, settings: dict | None = None) -> Board | None:
@@ -243,6 +305,7 @@ class PlaytestApp(w.VBox):
         board = self.board
         board.observe(lambda _c: board.after_update(self._show_result), names="result")
         self._show_result()
+        self.recording_note.value = self.consent.value if board._record is not None else ""
         return self.board
 
     def play_again(self) -> Board | None:
@@ -266,6 +329,8 @@ class PlaytestApp(w.VBox):
         self.board = None
         self.board_box.children = []
         self.result_panel.children = []
+        self.recording_note.value = ""
+        self.unfinished.value = self._unfinished_html()
         self.form.layout.display = None
 
     def _show_result(self) -> None:
