@@ -490,6 +490,7 @@ def test_the_app_resumes_a_recorded_game_that_did_not_finish(tmp_path, monkeypat
     assert b is not None and app.message.value == "" and app.form.layout.display == "none"
     assert b.state.history == moves and b.view == first.view and b.legal == first.legal
     assert (b.seat_kinds, b.names, b.mode) == (first.seat_kinds, first.names, "playtest")
+    assert b.events == first.events and b.events  # the log lines the seat last saw
     for _ in human_turns(b, rng):
         pass
     assert b.record_id is None  # over: nothing to resume
@@ -675,6 +676,26 @@ def test_a_page_that_missed_a_patch_gets_the_traits_whole():
     assert page.seq == b._patches and b.error == ""
     b.act(b.legal[0]["action"])  # patches go on from the whole state
     assert page.state["view"] == json.loads(json.dumps(b.state.view(0)))
+
+
+def test_a_board_given_a_game_under_way_starts_its_log_with_the_moves_so_far():
+    """A prepared situation (or a resumed game) shows each seat the log lines it would
+    have seen had the moves been made on the board; a state that does not replay from
+    its deal (begun from an edited snapshot) starts with an empty log, not a wrong one."""
+    state = kit.new_game("hanabi", players=3, seed=2)
+    live = board("hanabi", seed=2, mode="teacher")
+    rng = random.Random(1)
+    for _ in range(6):
+        action = rng.choice(state.legal_actions())
+        state.apply(action)
+        live.act(action)
+    given = board("hanabi", state=state, mode="teacher")
+    for seat in (0, 1, 2, None):
+        assert given._recent(seat) == live._recent(seat)
+    assert len(given._recent(None)) >= 6
+    snap = state.snapshot()
+    snap["hints"] -= 1  # not where the moves lead
+    assert board("hanabi", state=type(state).restore(snap), mode="teacher").events == []
 
 
 def test_a_board_from_a_game_name_or_a_state():

@@ -205,12 +205,13 @@ class Board(anywidget.AnyWidget):
         self.on_msg(self._on_msg)
         if mode == "replay":
             self._full_history = [dict(a) for a in state.history]
-            self._replay_events = self._replay_event_log()
+            self._replay_events = self._event_log_of(state)
             self.replay_length = len(self._full_history)
             self._shown = seat if seat is not None else 0
             self._goto(len(self._full_history))
         else:
             self._shown = self._first_seat(seat)
+            self._log = self._events_so_far(state)
             if record is not None:  # a recorded game resumed (Recorder.resume): go on
                 self._record = record
             elif recorder is not None:
@@ -584,14 +585,26 @@ class Board(anywidget.AnyWidget):
 
     # -- replay ---------------------------------------------------------------------------
 
-    def _replay_event_log(self) -> list[list[dict]]:
-        """The events of each action of the game replayed."""
-        s = self.state
-        state = kit.new_game(self.GAME, s.players, s.seed, **s.options)
-        out = []
-        for action in self._full_history:
-            out.append(state.apply(action))
+    def _event_log_of(self, state: GameState, check: bool = False) -> list[list[dict]]:
+        """The events of each action of ``state``'s history, replayed from its deal
+        (``check``: ValueError unless that replay ends in ``state``)."""
+        fresh = kit.new_game(self.GAME, state.players, state.seed, **state.options)
+        out = [fresh.apply(action) for action in state.history]
+        if check and fresh.snapshot() != state.snapshot():
+            raise ValueError("the history does not replay from the deal to this state")
         return out
+
+    def _events_so_far(self, state: GameState) -> list[dict]:
+        """The log a board given a game under way starts with (a recorded game resumed,
+        a prepared situation): its moves' events, so that the seat sees the last lines it
+        saw. Empty when the moves do not replay from the deal (a state begun from a
+        snapshot, say)."""
+        if not state.history:
+            return []
+        try:
+            return [ev for evs in self._event_log_of(state, check=True) for ev in evs]
+        except (ConfigError, IllegalAction, ValueError):
+            return []
 
     def _goto(self, position: int) -> None:
         s = self.state
