@@ -27,8 +27,10 @@ MODE_CHOICES = [("play (one human: playtest; several: hot-seat)", "auto"),
                 ("teacher: all hands open, for a projector", "teacher")]
 #: the unfinished recorded games the form offers to go on with, at most
 UNFINISHED_SHOWN = 5
-#: a small note's style (the form is ipywidgets, outside the boards' stylesheets)
+#: a small note's style, and a link's (the form is ipywidgets, outside the boards'
+#: stylesheets, and the page's own leaves a link in a widget looking like plain text)
 NOTE_STYLE = "font-size:0.9em;color:#444"
+LINK_STYLE = "color:#0b57d0;text-decoration:underline"
 
 
 def board_class(game: str) -> type[Board]:
@@ -156,7 +158,8 @@ class PlaytestApp(w.VBox):
         from kit.record import CONSENT_NOTE
 
         return (f"<p style='{NOTE_STYLE}'>{html.escape(CONSENT_NOTE)} To record nothing, "
-                "open <a href='?record=0'>this page with <code>?record=0</code></a>.</p>")
+                f"open <a style='{LINK_STYLE}' href='?record=0'>this page with "
+                "<code>?record=0</code></a>.</p>")
 
     def _unfinished_html(self) -> str:
         """Links that go on with this game's recorded games that did not finish, the
@@ -184,7 +187,8 @@ class PlaytestApp(w.VBox):
                              else "?")
             moves = row["moves"]
             items.append(
-                f"<li><a class='kit-resume-link' href='?resume={row['id']}'>game "
+                f"<li><a class='kit-resume-link' style='{LINK_STYLE}' "
+                f"href='?resume={row['id']}'>game "
                 f"{row['id']}</a>: {moves} move{'' if moves == 1 else 's'}, started "
                 f"{row['started_at']:%d %b %H:%M} UTC; {html.escape(', '.join(seats))}</li>")
         more = (f"<p style='{NOTE_STYLE}'>Older ones: <code>Recorder().unfinished("
