@@ -41,6 +41,17 @@ def board(game: str, **kw: Any) -> Board:
     return BOARDS[game]()(**kw)
 
 
+def run_loop(coroutine: Any) -> Any:
+    """``asyncio.run(coroutine)`` on a thread of its own: a session-wide Playwright
+    (browser tests) may already run an event loop in the main thread, and asyncio.run()
+    refuses to nest."""
+    out: list = []
+    runner = threading.Thread(target=lambda: out.append(asyncio.run(coroutine)))
+    runner.start()
+    runner.join(30)
+    return out[0]
+
+
 def synced(widget: ipywidgets.Widget) -> dict:
     """Every sync=True trait as the browser gets it."""
     return json.loads(json.dumps(widget.get_state(), default=str))
@@ -163,13 +174,7 @@ def test_bots_reply_after_the_pause_on_the_kernel_loop_and_a_move_meanwhile_is_r
         seen.append(b.moves)
         return b, seen
 
-    # a thread of its own: a session-wide Playwright (browser tests) may already run an
-    # event loop in the main thread, and asyncio.run() refuses to nest
-    out: list = []
-    runner = threading.Thread(target=lambda: out.append(asyncio.run(scenario())))
-    runner.start()
-    runner.join(30)
-    b, seen = out[0]
+    b, seen = run_loop(scenario())
     assert seen[0] == 1 and seen[1] == 3  # both bots moved, one after the other
     assert b.state.to_act == 0 and b.legal and b.thinking is None
 
@@ -335,7 +340,7 @@ def test_bot_moves_on_the_kernel_loop_are_recorded_after_their_update():
             await asyncio.sleep(0.005)
         raise AssertionError("the bots did not move")
 
-    b = asyncio.run(play())
+    b = run_loop(play())
     assert b.moves == 3
     assert order == ["sent 1", "recorded", "sent 2", "recorded", "sent 3", "recorded"], order
 
