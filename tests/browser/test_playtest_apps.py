@@ -49,6 +49,15 @@ TO_MOVE = """() => { const b = document.querySelector('.kit-board');
   return [marked.map((s) => Number(s.dataset.seat)), b.dataset.toAct]; }"""
 
 
+#: a board's waiting state, its status, claim windows and playable rings in one read
+WAITING_BOARD = """() => { const b = document.querySelector('.kit-board');
+  return { waiting: b.classList.contains('kit-waiting'),
+           status: b.querySelector('.kit-status').innerText,
+           windows: b.querySelectorAll('.wl-window').length,
+           rings: [...b.querySelectorAll('.dm-playable .dm-domino')]
+             .map((e) => getComputedStyle(e).boxShadow) }; }"""
+
+
 def assert_to_move_marked(page: Any) -> None:
     """The seat to act, and no other, is marked "to move" under its name."""
     marked, to_act = page.evaluate(TO_MOVE)
@@ -131,16 +140,15 @@ def test_app_plays_to_the_end_showing_no_hidden_card(page: Any, voila_url: str, 
         replica.act(action)
         page.wait_for_function(
             f"() => Number(document.querySelector('.kit-board').dataset.moves) > {before}")
-        if "kit-waiting" in page.get_attribute(".kit-board", "class"):
+        assert_to_move_marked(page)
+        # read at once: a bot's move (50 ms) may end the wait between two reads
+        shown = page.evaluate(WAITING_BOARD)
+        if shown["waiting"]:
             # the last turn's moves are kept hidden: nothing may say it is still ours
-            assert "Your move" not in page.inner_text(".kit-status")
-            assert_to_move_marked(page)
-            assert page.locator(".kit-board .wl-window").count() == 0  # WL-5, WL-6
+            assert "Your move" not in shown["status"]
+            assert shown["windows"] == 0  # WL-5, WL-6
             # DM-3: no tile is shown as playable (the mark is the tile's ring)
-            rings = page.eval_on_selector_all(
-                ".kit-board .dm-playable .dm-domino",
-                "els => els.map((e) => getComputedStyle(e).boxShadow)")
-            assert all(r == "none" for r in rings), rings
+            assert all(r == "none" for r in shown["rings"]), shown["rings"]
     else:
         pytest.fail(f"{game} did not end within {MAX_CLICKS} clicks")
 
