@@ -225,7 +225,7 @@ function dmSeat(ctx, p) {
     const shown = st.shown && st.shown.length && !mine
       ? ctx.memo(`shown ${p}`, [st.shown], () => h("div", { class: "kit-row dm-shown" }, h("span", { class: "kit-label" }, "taken back, seen by all:"), st.shown.map((t) => dmDomino(t, "dm-small"))))
       : null;
-    return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${mine ? " dm-mine" : ""}`, "data-seat": p },
+    return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${mine ? " kit-mine" : ""}`, "data-seat": p },
       name, body, shown);
   });
 }

@@ -148,7 +148,7 @@ function hbSeat(ctx, p, suits, touched) {
           : ctx.btn(i, String(a.value), "hb-hint hb-hint-v", over);
       })) : null;
   });
-  return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${isMe ? " hb-mine" : ""}`, "data-seat": p },
+  return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${isMe ? " kit-mine" : ""}`, "data-seat": p },
     ctx.memo(`name ${p}`, [ctx.names, isMe && ctx.mode !== "teacher"], () => ctx.seatName(p,
       isMe && ctx.mode !== "teacher" ? h("span", { class: "kit-tag" }, "your hand: you see only what hints told (HB-2)") : null)),
     cardsRow, hintRow);

@@ -96,7 +96,7 @@ function ppSeat(ctx, p) {
       }
     }
     const isOut = place >= 0;
-    return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${mine ? " pp-mine" : ""}${isOut ? " pp-out" : ""}`, "data-seat": p },
+    return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${mine ? " kit-mine" : ""}${isOut ? " pp-out" : ""}`, "data-seat": p },
       ctx.memo(`name ${p}`, [ctx.names, place], () => ctx.seatName(p,
         isOut ? h("span", { class: "kit-tag" }, `out: place ${place + 1}`) : null)),
       handRow, known, table, swapRow);

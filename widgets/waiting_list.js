@@ -129,7 +129,7 @@ function wlSeat(ctx, p, cat) {
         st.combination.map((c) => wlCard(cat, c, "wl-small")),
         st.laid.map((c) => wlCard(cat, c, "wl-small wl-laid"))))
       : null;
-    return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${mine ? " wl-mine" : ""}`, "data-seat": p },
+    return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${mine ? " kit-mine" : ""}`, "data-seat": p },
       name, hand, known, combo);
   });
 }

@@ -212,7 +212,7 @@ def test_hanabi_own_cards_show_their_knowledge_after_every_move(page: Any, voila
     ringed; when a card is played or discarded the others shift one slot along (a new
     card comes in at slot 1) and their knowledge goes with them."""
     open_app(page, voila_url, "hanabi", 11, pause=0.5)
-    mine = ".kit-board .hb-mine .hb-slot"
+    mine = ".kit-board .kit-mine .hb-slot"
     turns = shifted = told = 0
     for turn in range(10):
         page.wait_for_function(WAIT_TURN)

@@ -103,3 +103,45 @@ def test_a_replay_board_fits_a_phone_width_window(page: Any, voila_url: str):
     assert board.locator(".kit-replay select").count() == 1
     assert_laid_out(board)
     assert not page.errors, page.errors
+
+
+# (board element) -> each seat's box and whether it is the seat shown, the table's width,
+# and per seat the number of lines its hand's cards take
+SEATS = r"""(board) => {
+  const table = board.querySelector('.kit-table').getBoundingClientRect();
+  const seats = [...board.querySelectorAll('.kit-table > .kit-seat')].map((el) => {
+    const r = el.getBoundingClientRect();
+    const hand = el.querySelector('.hb-hand');
+    const cards = hand ? [...hand.children] : [];
+    const tops = cards.map((c) => Math.round(c.getBoundingClientRect().top));
+    const lines = hand ? new Set(tops).size : null;
+    return { top: r.top, width: r.width, mine: el.classList.contains('kit-mine'), lines };
+  });
+  return { tableWidth: table.width, seats, height: board.getBoundingClientRect().height };
+}"""
+
+
+@pytest.mark.parametrize("game", ["hanabi", "waiting_list", "pug_party", "domino_metro"])
+def test_a_projector_shows_the_other_seats_side_by_side(page: Any, voila_url: str, game: str):
+    """On a 1920 x 1080 projector a teacher board puts the other seats side by side, and
+    the seat shown (whose moves are on the board) across the table's whole width under
+    them, so that a class sees more of the table without scrolling; a Hanabi hand stays
+    on one line, its slots in order (HB-2). The layout rules above still hold."""
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.goto(f"{voila_url}/voila/render/{game}_app.ipynb?start=1&record=0&pause=0&seed=3"
+              "&mode=teacher")
+    board = page.locator(".kit-board.kit-mode-teacher")
+    board.wait_for(timeout=90_000)
+    page.wait_for_function(WAIT_TURN)
+    got = board.evaluate(SEATS)
+    others = [s for s in got["seats"] if not s["mine"]]
+    mine = [s for s in got["seats"] if s["mine"]]
+    assert len(mine) == 1 and len(others) >= 2, got
+    rows = {round(s["top"]) for s in others}
+    assert len(rows) < len(others), f"no two other seats share a row: {others}"
+    assert mine[0]["width"] >= got["tableWidth"] - 1, (mine, got["tableWidth"])
+    assert mine[0]["top"] > max(s["top"] for s in others)
+    if game == "hanabi":
+        assert [s["lines"] for s in got["seats"]] == [1] * len(got["seats"]), got["seats"]
+    assert assert_laid_out(board)["buttons"]
+    assert not page.errors, page.errors
