@@ -297,8 +297,9 @@ def test_a_board_with_a_recorder_records_every_action_and_the_result():
 
 def test_each_move_is_recorded_right_after_its_update_has_gone_out():
     """Issue 6: a recorded game's database write (a commit per action) comes after the
-    board's update, so the players do not wait for it; still, every action (the bots'
-    too) and the result are recorded before the kernel reads the next message."""
+    board's update, so the players do not wait for it. Without a running event loop
+    (plain Python) every action (the bots' too) and the result are written before the
+    handler returns."""
     order: list[tuple] = []
 
     class Recorder(FakeRecorder):
@@ -323,26 +324,65 @@ def test_each_move_is_recorded_right_after_its_update_has_gone_out():
     assert b.state.over and rec.calls[-1] == ("finish", b.state.result()["places"])
 
 
-def test_bot_moves_on_the_kernel_loop_are_recorded_after_their_update():
-    order: list[str] = []
+class OrderedRecorder(FakeRecorder):
+    """Notes each write in ``order`` as ("recorded", the action's number)."""
 
-    class Recorder(FakeRecorder):
-        def action(self, action: dict, thinking_time: float | None = None) -> None:
-            order.append("recorded")
+    def __init__(self, order: list) -> None:
+        super().__init__()
+        self.order = order
 
-    async def play() -> Board:
-        b = board("hanabi", recorder=Recorder(), pause=0.001)
-        b.comm.send = lambda data=None, **_: order.append(f"sent {data['state'].get('moves')}")
+    def action(self, action: dict, thinking_time: float | None = None) -> None:
+        super().action(action, thinking_time)
+        self.order.append(("recorded", len([c for c in self.calls if c[0] == "action"])))
+
+
+def test_moves_on_the_kernel_loop_are_written_after_the_page_had_time_to_draw_them():
+    """Issue 6: on the kernel's event loop a move is written RECORD_AFTER_S after its
+    update went out (the page draws it meanwhile, with the machine to itself), never
+    before that update; the writes keep the moves' order, the bots' moves included."""
+    order: list[tuple] = []
+
+    async def play() -> tuple[Board, list]:
+        rec = OrderedRecorder(order)
+        b = board("hanabi", recorder=rec, pause=0.001)
+        b.comm.send = lambda data=None, **_: order.append(("sent", data["state"].get("moves")))
         b._on_msg(b, {"kind": "act", "action": b.legal[0]["action"]})
-        for _ in range(200):
-            if b.legal:
-                return b
+        written_at_once = [c for c in rec.calls if c[0] == "action"]
+        for _ in range(400):
+            if b.legal and not b._unrecorded:
+                return b, written_at_once
             await asyncio.sleep(0.005)
-        raise AssertionError("the bots did not move")
+        raise AssertionError("the bots did not move, or their moves were not written")
 
-    b = run_loop(play())
-    assert b.moves == 3
-    assert order == ["sent 1", "recorded", "sent 2", "recorded", "sent 3", "recorded"], order
+    b, written_at_once = run_loop(play())
+    assert b.moves == 3 and written_at_once == []
+    recorded = [k for what, k in order if what == "recorded"]
+    assert recorded == [1, 2, 3], order
+    for k in recorded:
+        assert order.index(("sent", k)) < order.index(("recorded", k)), order
+
+
+@pytest.mark.parametrize("how", ["closed", "kernel exits"])
+def test_a_move_still_waiting_to_be_written_is_written_when_the_board_goes(how):
+    """Nothing a player did is lost: a board closed (play again, a new setup) or a kernel
+    that exits (its page closed) within RECORD_AFTER_S of a move first writes it."""
+    import widgets.base as base
+
+    async def play() -> tuple[Board, int]:
+        rec = FakeRecorder()
+        b = board("hanabi", recorder=rec, pause=60)
+        b._on_msg(b, {"kind": "act", "action": b.legal[0]["action"]})
+        waiting = len(b._unrecorded)
+        if how == "closed":
+            b.close()
+        else:
+            base._record_all()
+        return b, waiting
+
+    b, waiting = run_loop(play())
+    assert waiting == 1
+    assert [c[1] for c in b.recorder.calls if c[0] == "action"] == [b.state.history[0]["type"]]
+    assert b._unrecorded == [] and b not in base._UNRECORDED
 
 
 @pytest.mark.parametrize(("bad", "said"), [
