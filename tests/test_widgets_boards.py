@@ -545,6 +545,36 @@ def test_the_app_resumes_a_recorded_game_that_did_not_finish(tmp_path, monkeypat
     assert app.play_again().state.players == b.state.players
 
 
+def test_a_game_open_in_two_pages_stops_the_page_that_falls_behind(tmp_path, monkeypatch):
+    """Issue 6 (nothing a player did is lost unsaid): a game resumed in a second page
+    while the first is still open is recorded by whichever page moves first; the other
+    page, whose moves could no longer be recorded, stops at once (no more moves, no
+    bots) and says where the game went on, instead of playing on unrecorded."""
+    record = pytest.importorskip("kit.record")
+    url = f"sqlite:///{tmp_path}/playtests.sqlite"
+    monkeypatch.setenv("KIT_RECORD_URL", url)
+    first = PlaytestApp("pug_party", query="seed=4&pause=0&start=1").board
+    first.act(first.legal[0]["action"])
+    game_id = first.record_id
+    second = PlaytestApp("pug_party", query=f"resume={game_id}&pause=0").board
+    second.act(second.legal[0]["action"])  # the second page moves first: recorded
+    written = len(record.load_actions(url))
+    assert written == len(second.state.history) and second.error == ""
+
+    first.act(first.legal[0]["action"])  # the first page falls behind
+    assert f"game {game_id} went on in another page" in first.error
+    assert f"?resume={game_id}" in first.error
+    assert first.legal == [] and first.thinking is None and first.state.to_act != 0
+    before = first.state.snapshot()
+    first._on_msg(first, {"kind": "act", "action": {"type": "pass"}})
+    assert "went on in another page" in first.error and first.state.snapshot() == before
+    assert len(record.load_actions(url)) == written  # nothing of the first page's
+
+    second.act(second.legal[0]["action"])  # the game goes on, recorded, in the second
+    assert second.error == "" and len(record.load_actions(url)) == len(second.state.history)
+    assert len(second.state.history) > written
+
+
 def test_the_app_form_offers_the_games_that_did_not_finish(tmp_path, monkeypatch):
     """Issue 6 (nothing a player did is lost): a player whose page was closed finds the
     game on the app's form, the latest first, and its link goes on with it; a game with

@@ -171,6 +171,8 @@ class Board(anywidget.AnyWidget):
         #: recorded moves not yet written (:meth:`_record_soon`), and the timer that will
         self._unrecorded: list[tuple[dict, float, dict | None]] = []
         self._record_timer: Any = None
+        #: why this board takes no more moves: its recorded game went on in another page
+        self._went_on: str | None = None
         #: the ``PATCHED`` traits as the page has them, and the number of the last patch
         self._page: dict[str, Any] = {}
         self._patches = 0
@@ -267,8 +269,28 @@ class Board(anywidget.AnyWidget):
             target = self._record if method != "start_game" else self.recorder
             return getattr(target, method)(*args, **kwargs)
         except Exception as exc:  # a broken database must not break the table
-            self.error = f"recording failed: {exc}"
+            if _went_on_elsewhere(exc):
+                self._stop_here(exc)
+            else:
+                self.error = f"recording failed: {exc}"
             return None
+
+    def _stop_here(self, exc: Any) -> None:
+        """The recorded game went on in another page (resumed there, which moved first):
+        this board's moves could no longer be recorded, so it takes no more (nor do its
+        bots) and says where the game is, rather than play on unrecorded."""
+        self._unrecorded.clear()
+        self._went_on = (
+            f"game {exc.game_id} went on in another page, which recorded its move "
+            f"{exc.seq + 1} first; the moves made here since are not recorded, so this "
+            f"board stops. Open this app with ?resume={exc.game_id} to go on with the game "
+            "as recorded")
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        with self.hold_sync():
+            self.error = self._went_on
+            self._sync()
 
     def _start_record(self, session: Any) -> None:
         labels = [("human:" + n) if k == "human" else k
@@ -297,7 +319,7 @@ class Board(anywidget.AnyWidget):
         else:
             privacy = None
         can_act = (self.mode != "replay" and to_act is not None and to_act == seat
-                   and self.is_human(to_act))
+                   and self.is_human(to_act) and self._went_on is None)
         with self.hold_sync():
             self.privacy = privacy
             self.seat = seat
@@ -309,7 +331,7 @@ class Board(anywidget.AnyWidget):
             self.open_hands = self.teacher_hands() if self.mode == "teacher" else []
             self.moves = len(state.history)
             self.thinking = (to_act if to_act is not None and not self.is_human(to_act)
-                             and self.mode != "replay" else None)
+                             and self.mode != "replay" and self._went_on is None else None)
             # (a recorder's game record has its id; a stand-in may have none)
             self.record_id = None if state.over else getattr(self._record, "id", None)
 
@@ -371,6 +393,8 @@ class Board(anywidget.AnyWidget):
         _UNRECORDED.discard(self)
         todo, self._unrecorded = self._unrecorded, []
         for action, thinking, result in todo:
+            if self._went_on is not None:  # (its moves go unrecorded: it stopped)
+                break
             self._record_call("action", action, thinking_time=thinking)
             if result is not None:
                 self._record_call("finish", result)
@@ -379,7 +403,8 @@ class Board(anywidget.AnyWidget):
         """Make a human move from Python (as a click would); IllegalAction if refused."""
         self._check_human_move()
         self._apply(action)
-        self.error = ""
+        if self._went_on is None:
+            self.error = ""
         self._sync()
         self._schedule()
 
@@ -388,6 +413,8 @@ class Board(anywidget.AnyWidget):
         rule = state.spec.action_rule
         if self.mode == "replay":
             raise IllegalAction(rule, "this is a replay: step through it, no moves")
+        if self._went_on is not None:
+            raise IllegalAction(rule, self._went_on)
         if state.over:
             raise IllegalAction(rule, "the game is over")
         to_act = state.to_act
@@ -403,7 +430,7 @@ class Board(anywidget.AnyWidget):
     def _next_automatic(self) -> Any:
         """The move the kernel makes itself now (a bot's, or an auto-pass), or None."""
         to_act = self.state.to_act
-        if to_act is None or self.mode == "replay":
+        if to_act is None or self.mode == "replay" or self._went_on is not None:
             return None
         if to_act in self._bots:
             view = self.state.view(to_act)
@@ -435,7 +462,7 @@ class Board(anywidget.AnyWidget):
 
     def _next_automatic_seat(self) -> int | None:
         to_act = self.state.to_act
-        if to_act is None or self.mode == "replay":
+        if to_act is None or self.mode == "replay" or self._went_on is not None:
             return None
         if to_act in self._bots or self.auto_pass[to_act]:
             return to_act
@@ -645,6 +672,15 @@ class Board(anywidget.AnyWidget):
                                 **s.options)
         self._log = [ev for evs in self._replay_events[:position] for ev in evs]
         self._sync()
+
+
+def _went_on_elsewhere(exc: Exception) -> bool:
+    """Whether a recording error says the game went on in another page."""
+    try:
+        from kit.record import GameMovedOn
+    except ImportError:  # no recording store installed: not its error
+        return False
+    return isinstance(exc, GameMovedOn)
 
 
 #: boards with recorded moves not yet written (:meth:`Board._record_soon`)

@@ -52,3 +52,14 @@ class ReplayDiverged(RecordError):
 
 class WriteRefused(StoreError):
     """The store refused a write that breaks its constraints (e.g. an action recorded twice)."""
+
+
+class GameMovedOn(WriteRefused):
+    """Game ``game_id`` already has action ``seq``: it went on elsewhere (another page
+    resumed it and moved first), or the game is recorded twice."""
+
+    def __init__(self, url: str, game_id: int, seq: int) -> None:
+        self.game_id = game_id
+        self.seq = seq
+        super().__init__(url, f"game {game_id} already has action {seq}: is the game "
+                              "recorded twice, or open in another page?")

@@ -34,6 +34,7 @@ from kit.contract import Action, GameState
 from kit.errors import ConfigError, IllegalAction
 from kit.record import schema
 from kit.record.errors import (
+    GameMovedOn,
     RecordError,
     ReplayDiverged,
     SchemaTooNew,
@@ -352,8 +353,7 @@ class GameRecord:
             try:
                 self.store.write(insert)
             except WriteRefused as exc:
-                raise WriteRefused(self.store.shown, f"game {game_id} already has action "
-                                   f"{seq}: is the game recorded twice?") from exc
+                raise GameMovedOn(self.store.shown, game_id, seq) from exc
         self.next_seq = seq + 1
         return seq
 
