@@ -575,6 +575,41 @@ def test_a_game_open_in_two_pages_stops_the_page_that_falls_behind(tmp_path, mon
     assert len(second.state.history) > written
 
 
+def test_a_page_stopped_by_a_game_gone_on_elsewhere_writes_nothing_more():
+    """The last move of a game refused because the game went on in another page: the
+    page stops, and neither that game's result (its own, not the game's as recorded)
+    nor anything after it is written."""
+    record = pytest.importorskip("kit.record")
+
+    def play(refuse_at: int | None) -> tuple[Board, list]:
+        class Refusing(FakeRecorder):
+            id = 7
+
+            def action(self, action: dict, thinking_time: float | None = None) -> None:
+                done = len([c for c in self.calls if c[0] == "action"])
+                if done == refuse_at:
+                    raise record.GameMovedOn("sqlite:///x", 7, done)
+                super().action(action, thinking_time)
+
+        rec = Refusing()
+        b = board("pug_party", recorder=rec)
+        while b.legal:
+            b.act(b.legal[0]["action"])
+        return b, rec.calls
+
+    whole, calls = play(None)
+    last = len(whole.state.history) - 1
+    assert whole.state.over and calls[-1][0] == "finish"
+    b, calls = play(last)  # the game's last move, which ends it here
+    assert "game 7 went on in another page" in b.error and b.legal == []
+    assert [c[0] for c in calls].count("action") == last
+    assert "finish" not in [c[0] for c in calls]
+    b, calls = play(last - 3)
+    assert [c[0] for c in calls].count("action") == last - 3 and not b.state.over
+    with pytest.raises(kit.IllegalAction, match="another page"):
+        b.act({"type": "pass"})
+
+
 def test_the_app_form_offers_the_games_that_did_not_finish(tmp_path, monkeypatch):
     """Issue 6 (nothing a player did is lost): a player whose page was closed finds the
     game on the app's form, the latest first, and its link goes on with it; a game with

@@ -392,10 +392,12 @@ class Board(anywidget.AnyWidget):
             self._record_timer = None
         _UNRECORDED.discard(self)
         todo, self._unrecorded = self._unrecorded, []
+        if self._went_on is not None:  # (it stopped: what it does goes unrecorded)
+            return
         for action, thinking, result in todo:
-            if self._went_on is not None:  # (its moves go unrecorded: it stopped)
-                break
             self._record_call("action", action, thinking_time=thinking)
+            if self._went_on is not None:  # (refused: the game went on elsewhere)
+                break
             if result is not None:
                 self._record_call("finish", result)
 
@@ -692,4 +694,6 @@ def _record_all() -> None:
     """A kernel that exits (its page closed, say) first writes every move still waiting:
     no move made is lost to the recording."""
     for board in list(_UNRECORDED):
-        board._record_now()
+        # (a write that fails is shown on the board, which may fail too, with no page)
+        with contextlib.suppress(Exception):
+            board._record_now()
