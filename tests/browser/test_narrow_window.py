@@ -80,15 +80,22 @@ def assert_laid_out(board: Any) -> dict:
     return got
 
 
-@pytest.mark.parametrize("game", ["hanabi", "waiting_list", "pug_party", "domino_metro"])
-def test_a_teacher_board_fits_a_phone_width_window(page: Any, voila_url: str, game: str):
-    """Teacher mode opens every hand: the most a board shows at once."""
-    page.set_viewport_size({"width": 390, "height": 900})
+def open_teacher_board(page: Any, voila_url: str, game: str, width: int, height: int) -> Any:
+    """The app's board in teacher mode (every hand open: the most a board shows at once)
+    in a window of this size, at the human seat's turn."""
+    page.set_viewport_size({"width": width, "height": height})
     page.goto(f"{voila_url}/voila/render/{game}_app.ipynb?start=1&record=0&pause=0&seed=3"
               "&mode=teacher")
     board = page.locator(".kit-board.kit-mode-teacher")
     board.wait_for(timeout=90_000)
     page.wait_for_function(WAIT_TURN)
+    return board
+
+
+@pytest.mark.parametrize("game", ["hanabi", "waiting_list", "pug_party", "domino_metro"])
+def test_a_teacher_board_fits_a_phone_width_window(page: Any, voila_url: str, game: str):
+    """Teacher mode opens every hand: the most a board shows at once."""
+    board = open_teacher_board(page, voila_url, game, 390, 900)
     assert assert_laid_out(board)["buttons"]
     assert not page.errors, page.errors
 
@@ -127,12 +134,7 @@ def test_a_projector_shows_the_other_seats_side_by_side(page: Any, voila_url: st
     the seat shown (whose moves are on the board) across the table's whole width under
     them, so that a class sees more of the table without scrolling; a Hanabi hand stays
     on one line, its slots in order (HB-2). The layout rules above still hold."""
-    page.set_viewport_size({"width": 1920, "height": 1080})
-    page.goto(f"{voila_url}/voila/render/{game}_app.ipynb?start=1&record=0&pause=0&seed=3"
-              "&mode=teacher")
-    board = page.locator(".kit-board.kit-mode-teacher")
-    board.wait_for(timeout=90_000)
-    page.wait_for_function(WAIT_TURN)
+    board = open_teacher_board(page, voila_url, game, 1920, 1080)
     got = board.evaluate(SEATS)
     others = [s for s in got["seats"] if not s["mine"]]
     mine = [s for s in got["seats"] if s["mine"]]
