@@ -176,6 +176,8 @@ class Board(anywidget.AnyWidget):
         #: the ``PATCHED`` traits as the page has them, and the number of the last patch
         self._page: dict[str, Any] = {}
         self._patches = 0
+        #: what :meth:`_sync` put, to be sent and then set on the traits (:meth:`hold_sync`)
+        self._staged: dict[str, Any] = {}
         # everything that can be refused is checked before the widget opens its comm: a
         # board refused leaves no widget behind (in the page's registry, say)
         if mode not in MODES:
@@ -320,20 +322,21 @@ class Board(anywidget.AnyWidget):
             privacy = None
         can_act = (self.mode != "replay" and to_act is not None and to_act == seat
                    and self.is_human(to_act) and self._went_on is None)
-        with self.hold_sync():
-            self.privacy = privacy
-            self.seat = seat
-            self.view = state.view(seat)
-            self.legal = ([{"action": a.to_json(), "text": str(a)} for a in
-                           state.legal_actions()] if can_act else [])
-            self.events = self._recent(seat)
-            self.result = state.result() if state.over else None
-            self.open_hands = self.teacher_hands() if self.mode == "teacher" else []
-            self.moves = len(state.history)
-            self.thinking = (to_act if to_act is not None and not self.is_human(to_act)
-                             and self.mode != "replay" and self._went_on is None else None)
+        values = {
+            "privacy": privacy, "seat": seat, "view": state.view(seat),
+            "legal": ([{"action": a.to_json(), "text": str(a)} for a in
+                       state.legal_actions()] if can_act else []),
+            "events": self._recent(seat),
+            "result": state.result() if state.over else None,
+            "open_hands": self.teacher_hands() if self.mode == "teacher" else [],
+            "moves": len(state.history),
+            "thinking": (to_act if to_act is not None and not self.is_human(to_act)
+                         and self.mode != "replay" and self._went_on is None else None),
             # (a recorder's game record has its id; a stand-in may have none)
-            self.record_id = None if state.over else getattr(self._record, "id", None)
+            "record_id": None if state.over else getattr(self._record, "id", None),
+        }
+        with self.hold_sync():  # (sent first, then set on the traits: see hold_sync)
+            self._staged.update(values)
 
     def _recent(self, seat: int | None) -> list[dict]:
         """The last ``RECENT_EVENTS`` log lines ``seat`` may see. Each carries ``n``, its
@@ -485,18 +488,49 @@ class Board(anywidget.AnyWidget):
 
     @contextlib.contextmanager
     def hold_sync(self) -> Iterator[None]:
-        """ipywidgets' ``hold_sync`` (one update message for all changes), then the
-        :meth:`after_update` callbacks once the outermost hold has sent it."""
-        outer = not self._holding_sync
+        """ipywidgets' ``hold_sync``: one update message for all the changes made under
+        the outermost hold; then the :meth:`after_update` callbacks.
+
+        What :meth:`_sync` puts (``_staged``) goes out before it is set on the traits:
+        the update does not wait for traitlets (validation, notifying observers), which
+        run once it has left the kernel, while the page draws it."""
+        if self._holding_sync:
+            yield
+            return
+        self._holding_sync = True
         try:
-            with super().hold_sync():
-                yield
+            yield
         finally:
-            if outer and self._after_update:
+            self._holding_sync = False
+            self._send_held()
+
+    def _send_held(self) -> None:
+        """Send what the hold gathered, set the staged values on the traits (their
+        observers may add to the next update, sent at once), run the callbacks."""
+        staged, self._staged = self._staged, {}
+        values = {k: v for k, v in staged.items() if self._trait_values.get(k) != v}
+        keys = self._states_to_send - values.keys()
+        self._states_to_send.clear()
+        try:
+            self.send_state(keys, values)
+            if values:
                 self._let_the_update_out()
-                todo, self._after_update = self._after_update, []
-                for callback in todo:
-                    callback()
+        finally:
+            self._holding_sync = True  # (the page has these: traitlets sends nothing)
+            try:
+                for name, value in values.items():
+                    setattr(self, name, value)
+            finally:
+                self._holding_sync = False
+                self._states_to_send.difference_update(values)
+        if self._staged or self._states_to_send:  # an observer changed the board
+            self._send_held()
+            return
+        if self._after_update:
+            self._let_the_update_out()
+            todo, self._after_update = self._after_update, []
+            for callback in todo:
+                callback()
 
     def _let_the_update_out(self) -> None:
         """Wait (at most ``UPDATE_OUT_WAIT_S``) until the kernel's IOPub thread has sent
@@ -527,14 +561,17 @@ class Board(anywidget.AnyWidget):
         super().open()
         self._page = {name: getattr(self, name) for name in self.PATCHED}
 
-    def send_state(self, key: Any = None) -> None:
+    def send_state(self, key: Any = None, values: dict[str, Any] | None = None) -> None:
         """Send an update: the ``PATCHED`` traits in it go as patches of what the page has
         (``{"patch": {"seq": n, "ops": {name: patch}}}``, applied by ``base.js``), the
-        others whole. A whole state (``key=None``) goes whole.
+        others whole. A whole state (``key=None``) goes whole. ``values``: traits' new
+        values not yet set on them (:meth:`hold_sync` sets them once they are sent).
 
         Unlike ipywidgets' own, it does not walk the state for binary buffers: a board's
         traits are plain JSON (a view is, by the engine contract)."""
         state = self.get_state(key=key)
+        if values:
+            state.update(values)
         sent = {name: state[name] for name in self.PATCHED if name in state}
         if key is not None and sent:
             ops = {name: diff(self._page[name], state.pop(name)) for name in sent}
