@@ -142,19 +142,20 @@ function kitBoard(draw) {
     const changed = () => { ui.hover = null; schedule(); };
     model.on("change", changed);
 
-    // Virtual nodes kept from the last paint by `ctx.memo`: Preact skips diffing a
-    // subtree whose vnode is the very one it drew last time.
-    let kept = new Map();
-    let keptNext = new Map();
+    // Virtual nodes kept by `ctx.memo`, by key: Preact skips diffing a subtree whose
+    // vnode is the very one it drew last time. (Every key is kept: the keys of a board are
+    // bounded by its cards or tiles, and a subtree reused keeps the memos inside it.)
+    const kept = new Map();
 
     const logRef = preact.createRef();
     let offered = { legal: [], seat: null }; // the moves on the board, and whose
     let waiting = false; // they are the last turn's, hidden: not to be clicked
     let pending = false; // a move was sent: no more clicks until the kernel answers
     let asked = 0; // the kernel's `replies` when it was sent (an answer changes it)
-    let slow = null; // the timer that marks the clicked button if the answer is slow
-    let clicked = null; // that button
-    let unanswered = null; // the timer that says so if no answer comes in NO_ANSWER_MS
+    let sent = 0; // moves sent so far: a timer set for an earlier one does nothing
+    let clicked = null; // the clicked button, once marked because the answer is slow
+    // The timers of a move are not cleared when the answer comes: clearing them cost
+    // the redraw of the answer some 0.02 ms each; one that fires late does nothing.
     function send(msg, button) {
       if (pending || (waiting && msg.kind === "act")) return;
       try {
@@ -167,15 +168,17 @@ function kitBoard(draw) {
       if (msg.kind === "act") {
         pending = true;
         asked = model.get("replies");
+        const n = ++sent;
         root.dataset.pending = "1"; // no style depends on it: no re-render
         // Mark the clicked button only if the kernel has not answered within
         // CLICK_FEEDBACK_MS: restyling it at once would render a frame just while the
         // answer arrives (about 2 ms here), and a fast answer redraws the board anyway.
         if (button) {
-          clicked = button;
-          slow = setTimeout(() => { slow = null; button.classList.add("kit-clicked"); }, CLICK_FEEDBACK_MS);
+          setTimeout(() => {
+            if (pending && sent === n) { clicked = button; button.classList.add("kit-clicked"); }
+          }, CLICK_FEEDBACK_MS);
         }
-        unanswered = setTimeout(() => { unanswered = null; ui.waited = true; schedule(); }, NO_ANSWER_MS);
+        setTimeout(() => { if (pending && sent === n) { ui.waited = true; schedule(); } }, NO_ANSWER_MS);
       }
     }
 
@@ -200,7 +203,6 @@ function kitBoard(draw) {
       waiting = legal !== live;
       const used = new Set();
       let building = null; // the buttons placed by the `memo` being built
-      let inner = null; // and the keys of the memos inside it
       const ctx = {
         model, view, legal, names, kinds, mode, seat, ui, result,
         /** `legal` is the last turn's, kept hidden while the others move: no text may
@@ -227,28 +229,22 @@ function kitBoard(draw) {
           const set = (k) => () => { if (ui.hover !== k) { ui.hover = k; schedule(); } };
           return { onmouseenter: set(key), onmouseleave: set(null), onfocus: set(key), onblur: set(null) };
         },
-        /** `build()`, or the very vnode of the last paint under `key` when every one of
-         * `deps` is the same (===) as then: what did not change in a patch keeps its
-         * object, and Preact skips the subtree. Whatever the subtree's handlers use must
-         * be in `deps` (`ctx.btn` buttons need `ctx.legal`: their indexes are its).
-         * A subtree reused keeps the memos inside it for the next paint that rebuilds it. */
+        /** `build()`, or the very vnode last built under `key` when every one of `deps`
+         * is the same (===) as then: what did not change in a patch keeps its object, and
+         * Preact skips the subtree. Whatever the subtree's handlers use must be in `deps`
+         * (`ctx.btn` buttons need `ctx.legal`: their indexes are its). */
         memo(key, deps, build) {
-          const old = keptNext.get(key) ?? kept.get(key);
-          let entry;
-          if (old && old.deps.length === deps.length && old.deps.every((d, i) => d === deps[i])) {
-            entry = old;
+          let entry = kept.get(key);
+          if (entry && entry.deps.length === deps.length && entry.deps.every((d, i) => d === deps[i])) {
             for (const i of entry.buttons) used.add(i);
-            for (const k of entry.inner) if (!keptNext.has(k) && kept.has(k)) keptNext.set(k, kept.get(k));
           } else {
-            const outer = [building, inner];
+            const outer = building;
             building = [];
-            inner = [];
-            entry = { deps, vnode: build(), buttons: building, inner };
-            [building, inner] = outer;
+            entry = { deps, vnode: build(), buttons: building };
+            building = outer;
+            kept.set(key, entry);
           }
           if (building) building.push(...entry.buttons);
-          if (inner) inner.push(key, ...entry.inner);
-          keptNext.set(key, entry);
           return entry.vnode;
         },
         /** seat p as a drawing sees it: the seat shown (`mine`), its hand when the page
@@ -305,12 +301,9 @@ function kitBoard(draw) {
       if (pending && model.get("replies") !== asked) {
         pending = false;
         delete root.dataset.pending;
-        if (slow) clearTimeout(slow);
-        // (Preact may reuse the button; a class removed that is not there still costs)
-        else if (clicked) clicked.classList.remove("kit-clicked");
-        slow = clicked = null;
-        if (unanswered) clearTimeout(unanswered);
-        unanswered = null;
+        // (Preact may have kept the button)
+        if (clicked) clicked.classList.remove("kit-clicked");
+        clicked = null;
         ui.waited = false;
       }
       const parts = [header];
@@ -353,14 +346,12 @@ function kitBoard(draw) {
       }
       preact.render(h(preact.Fragment, {}, parts), root);
       showLog(logRef.current, model.get("events") || [], `${mode} ${seat}`);
-      kept = keptNext;
-      keptNext = new Map();
     }
 
     paint();
     return () => {
       model.off("change", changed);
-      for (const timer of [slow, unanswered]) if (timer) clearTimeout(timer);
+      sent = -1; // (the timers of a move still waiting do nothing)
       preact.render(null, root);
     };
   };
