@@ -299,12 +299,15 @@ def test_a_move_with_no_answer_says_so_and_counts_once_the_connection_is_back(
     notice = page.locator(".kit-board .kit-notice")
     notice.wait_for(timeout=15_000)
     assert "no answer" in notice.inner_text() and board_moves(page) == before
+    # (the clicked button is marked once the answer is slow: CLICK_FEEDBACK_MS)
+    assert page.locator(".kit-board .kit-clicked").count() == 1
     page.click(".kit-board .hb-play >> nth=1")  # the first move is still in flight
     assert page.evaluate("globalThis.__kitRelease()") == 1
     page.wait_for_function(
         f"() => Number(document.querySelector('.kit-board').dataset.moves) > {before}")
     page.wait_for_function(WAIT_TURN)
     assert notice.count() == 0 and page.locator(".kit-board .kit-error").count() == 0
+    assert page.locator(".kit-board .kit-clicked").count() == 0
     assert not page.errors, page.errors
 
 
