@@ -513,7 +513,7 @@ class Board(anywidget.AnyWidget):
         self._states_to_send.clear()
         try:
             self.send_state(keys, values)
-            if values:
+            if values or self._after_update:  # (once: what follows comes after it)
                 self._let_the_update_out()
         finally:
             self._holding_sync = True  # (the page has these: traitlets sends nothing)
@@ -527,7 +527,6 @@ class Board(anywidget.AnyWidget):
             self._send_held()
             return
         if self._after_update:
-            self._let_the_update_out()
             todo, self._after_update = self._after_update, []
             for callback in todo:
                 callback()
@@ -715,10 +714,8 @@ class Board(anywidget.AnyWidget):
 
 def _went_on_elsewhere(exc: Exception) -> bool:
     """Whether a recording error says the game went on in another page."""
-    try:
-        from kit.record import GameMovedOn
-    except ImportError:  # no recording store installed: not its error
-        return False
+    from kit.record import GameMovedOn  # (imported when a write fails, not with the board)
+
     return isinstance(exc, GameMovedOn)
 
 
