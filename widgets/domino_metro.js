@@ -11,8 +11,14 @@ const dmKey = (c) => `${c[0]},${c[1]}`;
 const dmAdd = (c, d) => [c[0] + DM_DIR[d][0], c[1] + DM_DIR[d][1]];
 const dmTurn = (d, by) => (((d + by) % 360) + 360) % 360;
 
-/** cells of every tile and every end, from the layout tree */
-function dmGeometry(layout) {
+/** each model's last layout drawn: its tiles and where each went (see `dmGeometry`) */
+const dmPlaced = new WeakMap();
+
+/** cells of every tile and every end, from the layout tree. A tile's place depends only
+ * on the tiles before it, so the tiles that lead the last layout drawn for `model` (the
+ * same objects: what a patch did not change keeps its object) keep their places, and
+ * only the tiles after them are placed again: a move adds or takes back the last tile. */
+function dmGeometry(layout, model) {
   const used = new Map();
   const tiles = {};
   const ends = {};
@@ -30,40 +36,52 @@ function dmGeometry(layout) {
     }
   };
   const boxX = DM_BOX_X();
+  const last = dmPlaced.get(model);
+  const placed = [];
+  let same = !!last && last.boxX === boxX;
   const inside = (c) => Math.abs(c[0] - 0.5) <= boxX && Math.abs(c[1]) <= DM_BOX_Y;
-  for (const t of layout.tiles) {
-    let cells;
-    let dir;
-    let reverse;
-    let tSnake;
-    if (t.parent === null || t.parent === undefined) {
-      cells = [[0, 0], [1, 0]];
-      dir = 0;
-    } else {
-      const e = ends[t.end];
-      const start = e ? e.cell : [0, 2];
-      let base = e ? e.dir : 0;
-      const parent = tiles[t.parent];
-      const straight = e && e.side !== "branch" && parent;
-      // a snake: past the edge the line turns, always the same way, and comes back parallel
-      let snake = straight ? parent.snake : undefined;
-      if (straight && parent.reverse !== undefined) base = parent.reverse;
-      if (snake === undefined || (snake - base) % 180 === 0) snake = dmTurn(base, -90);
-      const wants = inside(dmAdd(start, base)) ? [base, snake, dmTurn(snake, 180)] : [snake, base, dmTurn(snake, 180)];
-      dir = wants[0];
-      for (const d of wants) {
-        const c2 = dmAdd(start, d);
-        if (!used.has(dmKey(start)) && !used.has(dmKey(c2))) { dir = d; break; }
-      }
-      if (dir !== base && !inside(dmAdd(start, base))) reverse = dmTurn(base, 180);
-      tSnake = snake;
-      cells = [start, dmAdd(start, dir)];
-    }
-    for (const c of cells) used.set(dmKey(c), t.id);
-    tiles[t.id] = { ...t, cells, dir, reverse, snake: tSnake };
-    placeEnds(tiles[t.id]);
-  }
+  layout.tiles.forEach((t, i) => {
+    same = same && last.tiles[i] === t;
+    const geo = same ? last.placed[i] : dmPlace(t, tiles, ends, used, inside);
+    placed.push(geo);
+    for (const c of geo.cells) used.set(dmKey(c), t.id);
+    tiles[t.id] = geo;
+    placeEnds(geo);
+  });
+  dmPlaced.set(model, { boxX, tiles: layout.tiles, placed });
   return { tiles, ends };
+}
+
+/** tile t with its cells and heading, after the tiles placed so far (`used`) */
+function dmPlace(t, tiles, ends, used, inside) {
+  let cells;
+  let dir;
+  let reverse;
+  let tSnake;
+  if (t.parent === null || t.parent === undefined) {
+    cells = [[0, 0], [1, 0]];
+    dir = 0;
+  } else {
+    const e = ends[t.end];
+    const start = e ? e.cell : [0, 2];
+    let base = e ? e.dir : 0;
+    const parent = tiles[t.parent];
+    const straight = e && e.side !== "branch" && parent;
+    // a snake: past the edge the line turns, always the same way, and comes back parallel
+    let snake = straight ? parent.snake : undefined;
+    if (straight && parent.reverse !== undefined) base = parent.reverse;
+    if (snake === undefined || (snake - base) % 180 === 0) snake = dmTurn(base, -90);
+    const wants = inside(dmAdd(start, base)) ? [base, snake, dmTurn(snake, 180)] : [snake, base, dmTurn(snake, 180)];
+    dir = wants[0];
+    for (const d of wants) {
+      const c2 = dmAdd(start, d);
+      if (!used.has(dmKey(start)) && !used.has(dmKey(c2))) { dir = d; break; }
+    }
+    if (dir !== base && !inside(dmAdd(start, base))) reverse = dmTurn(base, 180);
+    tSnake = snake;
+    cells = [start, dmAdd(start, dir)];
+  }
+  return { ...t, cells, dir, reverse, snake: tSnake };
 }
 
 function dmTileSvg(t, pending) {
@@ -114,7 +132,7 @@ function dmLayoutSvg(ctx, hl) {
 
 function dmLayoutDrawn(ctx, layout, hl) {
   const { view } = ctx;
-  const geo = dmGeometry(layout);
+  const geo = dmGeometry(layout, ctx.model);
   const cells = [];
   Object.values(geo.tiles).forEach((t) => cells.push(...t.cells));
   const open = layout.ends.filter((e) => e.state !== "covered");

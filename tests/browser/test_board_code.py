@@ -1,11 +1,14 @@
 """The shared board code of widgets/base.js, run alone in Chromium (no Voilà, no kernel):
 the page's half of an update's patch (``applyPatch``, against widgets/patch.py's ``diff``)
-and the event log's lines (``showLog``) over more lines than a test game shows."""
+and the event log's lines (``showLog``) over more lines than a test game shows; and the
+Domino-Metro board's placing of the layout's tiles over whole games."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +19,8 @@ from hypothesis import strategies as st
 
 from widgets import patch
 
-BASE_JS = Path(__file__).resolve().parents[2] / "widgets" / "base.js"
+WIDGETS = Path(__file__).resolve().parents[2] / "widgets"
+BASE_JS = WIDGETS / "base.js"
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["a", "b", "-", "="]),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
@@ -32,8 +36,11 @@ def code(chromium: Any) -> Iterator[Any]:
     context = chromium.new_context()
     page = context.new_page()
     page.set_content("<ol></ol>")
-    page.add_script_tag(content=BASE_JS.read_text(encoding="utf-8")
-                        + "\nglobalThis.kit = { applyPatch, showLog, LOG_KEEP };")
+    # (the Domino-Metro board's own file, but for the module export it ends with)
+    dm = (WIDGETS / "domino_metro.js").read_text(encoding="utf-8")
+    dm = dm[:dm.index("export default")]
+    page.add_script_tag(content=BASE_JS.read_text(encoding="utf-8") + dm
+                        + "\nglobalThis.kit = { applyPatch, showLog, LOG_KEEP, dmGeometry };")
     yield page
     context.close()
 
@@ -135,3 +142,68 @@ def test_the_log_starts_afresh_for_another_seat_or_after_a_gap(code: Any):
     assert [t for _, t in seen[-2]["lines"]] == ["far 0", "far 1", "far 2"]
     assert seen[-2]["start"] == 91
     assert seen[-1]["lines"] == [[0, "seat 1 sees"]] and seen[-1]["start"] == 1
+
+
+PLACES = """(patches) => {
+  const model = {};  // one board: its last layout placed is kept for it
+  let view = {};
+  const tiles = [];
+  const differ = [];  // [move, as placed, as placed from scratch], the first few
+  patches.forEach((p, i) => {
+    view = applyPatch(view, p);
+    const drawn = (g) => JSON.stringify([Object.values(g.tiles), Object.values(g.ends)]);
+    const kept = drawn(dmGeometry(view.layout, model));
+    const fresh = drawn(dmGeometry(view.layout, {}));
+    tiles.push(view.layout.tiles.length);
+    if (kept !== fresh && differ.length < 3) differ.push([i, kept, fresh]);
+  });
+  return { tiles, differ };
+}"""
+
+
+def _dm_views(seed: int) -> list[dict]:
+    """The spectator's views, move after move, of a three-game match of random bots."""
+    import kit
+    from kit.bots import make_bot
+
+    state = kit.new_game("domino_metro", players=3, seed=seed, games=3)
+    bots = [make_bot("domino_metro", "random") for _ in range(3)]
+    rng = random.Random(seed)
+    views = [state.view(None)]
+    while not state.over and len(views) < 1200:
+        bot = bots[state.to_act]
+        state.apply(bot.choose(state.view(state.to_act), state.legal_actions(), rng))
+        views.append(state.view(None))
+    return views
+
+
+def _placed(code: Any, views: list[dict]) -> dict:
+    patches = [["=", views[0]]] + [patch.diff(a, b) for a, b in itertools.pairwise(views)]
+    return code.evaluate(PLACES, patches)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_layout_keeps_each_placed_tiles_place_as_a_fresh_drawing_would(code: Any,
+                                                                           seed: int):
+    """Issue 6 (boards), DM-3, DM-4, DM-9, DM-R5: a redraw places again only the tiles
+    after those it drew last time (the patch keeps their objects); every tile and end is
+    where, and as, a drawing from scratch puts it, move after move of a match of three
+    games, take-backs and each new game's lead included."""
+    placed = _placed(code, _dm_views(seed))
+    tiles = placed["tiles"]
+    assert max(tiles) > 10, "the games laid out too few tiles to tell"
+    shorter = [b for a, b in itertools.pairwise(tiles) if a > b]
+    assert any(n > 1 for n in shorter), "no tile was taken back"
+    assert sum(n <= 1 for n in shorter) >= 2, "no next game was led"
+    assert placed["differ"] == []
+
+
+def test_a_layout_replaced_by_another_is_placed_afresh(code: Any):
+    """Issue 6 (boards), DM-3: a board whose layout is replaced by another game's (as a
+    whole state after a resync can) keeps no tile's place from the old one: the views of
+    two matches, in turn, each placed as a drawing from scratch places it."""
+    one, two = _dm_views(4), _dm_views(5)
+    turns = [v for pair in zip(one[:150], two[:150], strict=False) for v in pair]
+    placed = _placed(code, turns)
+    assert sum(n > 3 for n in placed["tiles"]) > 20, "too few laid-out tiles to tell"
+    assert placed["differ"] == []
