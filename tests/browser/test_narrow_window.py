@@ -128,13 +128,16 @@ SEATS = r"""(board) => {
 }"""
 
 
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 800)], ids=["1080p", "wxga"])
 @pytest.mark.parametrize("game", ["hanabi", "waiting_list", "pug_party", "domino_metro"])
-def test_a_projector_shows_the_other_seats_side_by_side(page: Any, voila_url: str, game: str):
-    """On a 1920 x 1080 projector a teacher board puts the other seats side by side, and
-    the seat shown (whose moves are on the board) across the table's whole width under
-    them, so that a class sees more of the table without scrolling; a Hanabi hand stays
-    on one line, its slots in order (HB-2). The layout rules above still hold."""
-    board = open_teacher_board(page, voila_url, game, 1920, 1080)
+def test_a_projector_shows_the_other_seats_side_by_side(page: Any, voila_url: str, game: str,
+                                                        size: tuple[int, int]):
+    """On a 1920 x 1080 projector, and on a 1280 x 800 one (WXGA, common in classrooms),
+    a teacher board puts the other seats side by side, and the seat shown (whose moves are
+    on the board) across the table's whole width under them, so that a class sees more of
+    the table without scrolling; a Hanabi hand stays on one line, its slots in order
+    (HB-2). The layout rules above still hold."""
+    board = open_teacher_board(page, voila_url, game, *size)
     got = board.evaluate(SEATS)
     others = [s for s in got["seats"] if not s["mine"]]
     mine = [s for s in got["seats"] if s["mine"]]
