@@ -129,7 +129,7 @@ function kitBoard(draw) {
     // the board's local UI state (e.g. the move button under the pointer), never synced
     // (`waited`: a move has had no answer for NO_ANSWER_MS; `lost`: the page could not
     // send at all, its kernel gone)
-    const ui = { hover: null, waited: false, lost: null };
+    const ui = { hover: null, hoverKey: null, waited: false, lost: null };
     let queued = false;
     const schedule = () => {
       if (!queued) {
@@ -139,8 +139,33 @@ function kitBoard(draw) {
     };
     // A change from the kernel may remove the button under the pointer (no mouseleave
     // follows), so it ends any hover highlight.
-    const changed = () => { ui.hover = null; schedule(); };
+    const changed = () => { ui.hover = ui.hoverKey = null; schedule(); };
     model.on("change", changed);
+
+    // One listener on the board for every move button and one per pointer or focus event
+    // for the hover marks (`ctx.hover`), rather than handlers on each button: Preact
+    // rewires an element's handlers each time it redraws it, a move's buttons included.
+    // A move button sends the action it shows (its `data-action`).
+    root.addEventListener("click", (e) => {
+      const button = e.target.closest && e.target.closest("button.kit-act[data-action]");
+      if (!button || !root.contains(button)) return;
+      e.stopPropagation();
+      send({ kind: "act", action: JSON.parse(button.dataset.action) }, button);
+    });
+    const hoverOf = (node) => {
+      const el = node && node.closest ? node.closest("[data-hover]") : null;
+      return el && root.contains(el) ? el.dataset.hover : null;
+    };
+    const setHover = (key) => {
+      if (ui.hoverKey === key) return;
+      ui.hoverKey = key;
+      ui.hover = key === null ? null : JSON.parse(key);
+      schedule();
+    };
+    root.addEventListener("mouseover", (e) => setHover(hoverOf(e.target)));
+    root.addEventListener("mouseout", (e) => { if (!root.contains(e.relatedTarget)) setHover(null); });
+    root.addEventListener("focusin", (e) => setHover(hoverOf(e.target)));
+    root.addEventListener("focusout", (e) => setHover(hoverOf(e.relatedTarget)));
 
     // Virtual nodes kept by `ctx.memo`, by key: Preact skips diffing a subtree whose
     // vnode is the very one it drew last time. (Every key is kept: the keys of a board are
@@ -217,22 +242,20 @@ function kitBoard(draw) {
           if (building) building.push(i);
           return h("button", {
             class: `kit-act ${cls || ""}`, title: legal[i].text,
-            "data-action": JSON.stringify(legal[i].action),
-            onclick: (e) => { e.stopPropagation(); send({ kind: "act", action: legal[i].action }, e.currentTarget); },
+            "data-action": JSON.stringify(legal[i].action), // (sent when clicked: see `render`)
             ...(attrs || {}),
           }, label ?? legal[i].text);
         },
         /** the key of the hovered or focused element, set by `hover(key)` */
         hovered: ui.hover,
-        /** attrs that make an element set `hovered` to `key` while pointed at or focused */
-        hover(key) {
-          const set = (k) => () => { if (ui.hover !== k) { ui.hover = k; schedule(); } };
-          return { onmouseenter: set(key), onmouseleave: set(null), onfocus: set(key), onblur: set(null) };
-        },
+        /** attrs that make an element set `hovered` to `key` (JSON) while pointed at or
+         * focused */
+        hover: (key) => ({ "data-hover": JSON.stringify(key) }),
         /** `build()`, or the very vnode last built under `key` when every one of `deps`
          * is the same (===) as then: what did not change in a patch keeps its object, and
          * Preact skips the subtree. Whatever the subtree's handlers use must be in `deps`
-         * (`ctx.btn` buttons need `ctx.legal`: their indexes are its). */
+         * (`ctx.btn` buttons need `ctx.legal`: their indexes, which say the moves placed,
+         * are its). */
         memo(key, deps, build) {
           let entry = kept.get(key);
           if (entry && entry.deps.length === deps.length && entry.deps.every((d, i) => d === deps[i])) {

@@ -43,6 +43,8 @@ def test_hb5_pointing_at_a_hint_marks_exactly_the_cards_it_touches(page: Any, vo
 
 
 def test_dm_pointing_at_a_placement_marks_the_end_it_goes_on(page: Any, voila_url: str):
+    """Issue 6 (boards), DM-3: a placement button pointed at, or focused from the keyboard,
+    marks the end of the layout its tile would go on."""
     open_app(page, voila_url, "domino_metro", 4)
     for _ in range(40):  # play until a placement on an end (not the lead) is offered
         places = [b for b in page.query_selector_all(".kit-board .dm-place")
@@ -59,6 +61,13 @@ def test_dm_pointing_at_a_placement_marks_the_end_it_goes_on(page: Any, voila_ur
     assert page.locator(".dm-end.dm-hl").evaluate_all(
         "(els) => els.map((el) => Number(el.dataset.end))") == [end]
     page.mouse.move(1, 1)
+    page.wait_for_function("() => document.querySelector('.dm-hl') === null")
+    # the keyboard too: a placement focused marks its end, and focus moving off unmarks it
+    places[0].focus()
+    page.wait_for_function("() => document.querySelector('.dm-end.dm-hl') !== null")
+    assert page.locator(".dm-end.dm-hl").evaluate_all(
+        "(els) => els.map((el) => Number(el.dataset.end))") == [end]
+    page.evaluate("() => document.activeElement.blur()")
     page.wait_for_function("() => document.querySelector('.dm-hl') === null")
     assert not page.errors, page.errors
 
@@ -251,7 +260,8 @@ CLICK_REDRAW_CLICK = """(models) => new Promise((done) => {
   m.send = (msg, ...rest) => { if (msg.kind === 'act') acts++; return send.call(m, msg, ...rest); };
   const plays = document.querySelectorAll('.kit-board .hb-play');
   plays[0].click();
-  document.querySelector('.kit-board .hb-hint').dispatchEvent(new MouseEvent('mouseenter'));
+  // (as a pointer arriving does; the board listens for it on its root)
+  document.querySelector('.kit-board .hb-hint').dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
   queueMicrotask(() => queueMicrotask(() => {
     const redrawn = !!document.querySelector('.kit-board .hb-touch');
     plays[1].click();
