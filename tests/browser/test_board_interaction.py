@@ -261,7 +261,8 @@ CLICK_REDRAW_CLICK = """(models) => new Promise((done) => {
   const plays = document.querySelectorAll('.kit-board .hb-play');
   plays[0].click();
   // (as a pointer arriving does; the board listens for it on its root)
-  document.querySelector('.kit-board .hb-hint').dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+  const over = new MouseEvent('mouseover', { bubbles: true });
+  document.querySelector('.kit-board .hb-hint').dispatchEvent(over);
   queueMicrotask(() => queueMicrotask(() => {
     const redrawn = !!document.querySelector('.kit-board .hb-touch');
     plays[1].click();
