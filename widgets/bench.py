@@ -28,6 +28,10 @@ both alike. It is timed a second way too: the same one-button widget placed unde
 app, in the board's own page and kernel ("beside the board"), so that what a page or a
 kernel process costs of itself (which differs by a few tenths of a millisecond between
 two kernels running the same code) weighs on both alike as well.
+
+Each ratio comes with a 90% bootstrap interval (:func:`ratio_interval`): on a small shared
+machine the medians of 50 clicks move from run to run by about as much as a board's
+margin, and the interval says how far. ``--json`` also keeps every click's time.
 """
 
 from __future__ import annotations
@@ -154,11 +158,25 @@ def _summary(samples: list[tuple[float, float | None]]) -> dict:
     total = sorted(ms for ms, _ in samples)
     p95 = total[min(len(total) - 1, round(0.95 * (len(total) - 1)))]
     split = [(got, ms - got) for ms, got in samples if got is not None]
-    return {"n": len(samples), "median_ms": round(statistics.median(total), 1),
+    return {"n": len(samples), "samples_ms": [round(ms, 2) for ms, _ in samples],
+            "median_ms": round(statistics.median(total), 1),
             "p95_ms": round(p95, 1),
             "to_update_ms": round(statistics.median(a for a, _ in split), 2) if split else None,
             "update_to_dom_ms": round(statistics.median(b for _, b in split), 2)
             if split else None}
+
+
+def ratio_interval(board: list[float], floor: list[float], rounds: int = 2000,
+                   seed: int = 0) -> tuple[float, float, float]:
+    """``board``'s median over ``floor``'s, and a 90% bootstrap interval for that ratio
+    (each side's clicks resampled with replacement, on its own): how far another run of
+    as many clicks could put it."""
+    rng = random.Random(seed)
+    ratios = sorted(
+        statistics.median(rng.choices(board, k=len(board)))
+        / statistics.median(rng.choices(floor, k=len(floor))) for _ in range(rounds))
+    return (statistics.median(board) / statistics.median(floor),
+            ratios[int(0.05 * rounds)], ratios[int(0.95 * rounds) - 1])
 
 
 def _timed_click(page: Any, args: list[str]) -> tuple[float, float | None]:
@@ -277,14 +295,19 @@ def run(games: tuple[str, ...] = GAMES, moves: int = 50, pause: float = 0.05,
                 got, floor, near = bench_board(page, base, game, moves, pause, seed, floor_page,
                                                beside[game])
                 got["floor_same_time"] = floor
-                got["median_vs_floor"] = round(got["median_ms"] / floor["median_ms"], 2)
                 got["floor_beside"] = near
-                got["median_vs_floor_beside"] = round(got["median_ms"] / near["median_ms"], 2)
+                for key, base_figures in (("median_vs_floor", floor),
+                                          ("median_vs_floor_beside", near)):
+                    ratio, low, high = ratio_interval(got["samples_ms"],
+                                                      base_figures["samples_ms"])
+                    got[key] = round(ratio, 2)
+                    got[key + "_90"] = [round(low, 2), round(high, 2)]
                 out["boards"][game] = got
                 _print(f"click to DOM update ({game})", _fmt(got))
-                _print("", f"{got['median_vs_floor']}x the floor's meanwhile: {_fmt(floor)}")
-                _print("", f"{got['median_vs_floor_beside']}x the floor beside the board: "
-                           f"{_fmt(near)}")
+                _print("", f"{_ratio(got, 'median_vs_floor')} the floor's meanwhile: "
+                           f"{_fmt(floor)}")
+                _print("", f"{_ratio(got, 'median_vs_floor_beside')} the floor beside the "
+                           f"board: {_fmt(near)}")
             browser.close()
     return out
 
@@ -293,6 +316,11 @@ def _fmt(s: dict) -> str:
     split = (f" [{s['to_update_ms']:.2f} to the update + {s['update_to_dom_ms']:.2f} to the DOM]"
              if s.get("to_update_ms") is not None else "")
     return f"median {s['median_ms']:.1f} ms{split}, p95 {s['p95_ms']:.1f} ms over {s['n']}"
+
+
+def _ratio(got: dict, key: str) -> str:
+    low, high = got[key + "_90"]
+    return f"{got[key]}x (90% interval {low}-{high}) of"
 
 
 def _print(label: str, value: str) -> None:
