@@ -22,12 +22,12 @@ the kernel, and back) and update to DOM (ipywidgets, the patch, the redraw), so 
 part of a board's time that is over the floor's can be told apart.
 
 Each timed click comes after an idle gap of ``GAP_S`` (as a person's clicks do). The
-floor is also timed alongside each board (ten clicks of each in turn, in a second tab),
-and each board's ratio is to that floor, so that other load on the machine weighs on
-both alike. It is timed a second way too: the same one-button widget placed under the
-app, in the board's own page and kernel ("beside the board"), so that what a page or a
-kernel process costs of itself (which differs by a few tenths of a millisecond between
-two kernels running the same code) weighs on both alike as well.
+floor is also timed alongside each board (a click of it after each of the board's, in a
+second tab), and each board's ratio is to that floor, so that other load on the machine
+weighs on both alike. It is timed a second way too: the same one-button widget placed
+under the app, in the board's own page and kernel ("beside the board"), so that what a
+page or a kernel process costs of itself (which differs by a few tenths of a millisecond
+between two kernels running the same code) weighs on both alike as well.
 
 Each ratio comes with a 90% bootstrap interval (:func:`ratio_interval`): on a small shared
 machine the medians of 50 clicks move from run to run by about as much as a board's
@@ -206,10 +206,10 @@ def bench_board(page: Any, base: str, game: str, moves: int, pause: float, seed:
     """Click random legal moves of the human seat; time each click to the DOM update.
 
     With ``floor_page`` (an open floor page), the floor is timed in the same stretch of
-    time, ten clicks of each in turn, so that a busy machine weighs on both alike; and
-    if the app's ``notebook`` has the floor's widget under it (:func:`_beside_notebook`),
-    that one too. Returns (board figures, floor figures of the same stretch or None,
-    those of the floor beside the board or None)."""
+    time, a click of it after each of the board's, so that a busy machine weighs on both
+    alike; and if the app's ``notebook`` has the floor's widget under it
+    (:func:`_beside_notebook`), that one too. Returns (board figures, floor figures of the
+    same stretch or None, those of the floor beside the board or None)."""
     rng = random.Random(seed)
     page.goto(f"{base}/voila/render/{notebook or game + '_app'}.ipynb?start=1"
               f"&pause={pause}&seed={seed}")
@@ -237,13 +237,13 @@ def bench_board(page: Any, base: str, game: str, moves: int, pause: float, seed:
             warm -= 1
             continue
         samples.append(ms)
-        if len(samples) % 10:
-            continue
-        if floor_page is not None:
-            floor += [_timed_click(floor_page, floor_args) for _ in range(10)]
+        # each floor's click right after the board's, so that a spell of load on the machine
+        # weighs on both alike
         if notebook:  # when the bots are done: the kernel is the board's too
             page.wait_for_function(_READY, timeout=60_000)
-            beside += [_timed_click(page, floor_args) for _ in range(10)]
+            beside.append(_timed_click(page, floor_args))
+        if floor_page is not None:
+            floor.append(_timed_click(floor_page, floor_args))
     return (_summary(samples), _summary(floor) if floor else None,
             _summary(beside) if beside else None)
 
