@@ -171,6 +171,19 @@ function dmPlacementLabel(a, view) {
   return `→ #${a.end}${end ? ` (${end.value})` : ""}${face}`;
 }
 
+const dmLabels = new WeakMap();
+/**
+ * The label of legal move i, a placement: worked out once per list of moves, against the
+ * layout they were offered on. While the seat waits for the others its moves stay, hidden,
+ * and the layout changes under them (an end they name goes): their slots are not drawn
+ * again for that, only when the seat has new moves.
+ */
+function dmLabel(ctx, i) {
+  let labels = dmLabels.get(ctx.legal);
+  if (!labels) dmLabels.set(ctx.legal, (labels = []));
+  return (labels[i] ??= dmPlacementLabel(ctx.legal[i].action, ctx.view));
+}
+
 function drawDominoMetro(ctx) {
   const { view } = ctx;
   if (!view.seats) return h("div", {}, "…");
@@ -182,7 +195,8 @@ function drawDominoMetro(ctx) {
     h("span", {}, `Bazaar ${view.bazaar}`),
     h("span", {}, `Live values: ${(view.layout.live_values || []).join(", ") || "—"}`),
     view.metro !== null && view.metro !== undefined ? h("span", { class: "dm-metro" }, `${ctx.who(view.metro)} made Metro (DM-8)`) : null,
-    h("span", { class: "dm-legend" }, h("span", { class: "dm-key dm-key-live" }, "●"), " live end ", h("span", { class: "dm-key dm-key-dead" }, "✕"), " dead end · ", h("span", { class: "dm-key dm-key-open" }, "▭"), " open double · ", h("span", { class: "dm-key dm-key-closed" }, "■"), " closed double (DM-4)"))));
+    // (the legend never changes: the same vnode, which Preact skips, as the rest does)
+    ctx.memo("legend", [], () => h("span", { class: "dm-legend" }, h("span", { class: "dm-key dm-key-live" }, "●"), " live end ", h("span", { class: "dm-key dm-key-dead" }, "✕"), " dead end · ", h("span", { class: "dm-key dm-key-open" }, "▭"), " open double · ", h("span", { class: "dm-key dm-key-closed" }, "■"), " closed double (DM-4)")))));
 
   // a placement button pointed at or focused marks the end it goes on
   const hl = ctx.hovered && ctx.hovered.end !== undefined ? ctx.hovered.end : null;
@@ -216,17 +230,17 @@ function dmSeat(ctx, p) {
   const { view } = ctx;
   const st = view.seats[p];
   const { mine, hand, acting, legal, toAct } = ctx.seatOf(p);
-  return ctx.memo(`seat ${p}`, [st, hand, legal, acting && view.layout, view.barred, toAct, mine, ctx.names], () => {
+  return ctx.memo(`seat ${p}`, [st, hand, legal, view.barred, toAct, mine, ctx.names], () => {
     const name = ctx.memo(`name ${p}`, [ctx.names, st.place], () => ctx.seatName(p,
       st.place ? h("span", { class: "kit-tag" }, `place ${st.place}`) : null));
     let body;
     if (hand) {
       // a tile keeps its element as the tiles before it leave the hand
       const keys = contentKeys(hand, (tile) => tile.join(":"));
-      body = ctx.memo(`hand ${p}`, [hand, legal, acting && view.layout, view.barred], () => h("div", { class: "kit-row dm-hand" }, hand.map((tile, k) => {
+      body = ctx.memo(`hand ${p}`, [hand, legal, view.barred], () => h("div", { class: "kit-row dm-hand" }, hand.map((tile, k) => {
         const barred = !!view.barred && view.barred[0] === tile[0] && view.barred[1] === tile[1];
         const places = acting ? ctx.find((a) => a.type === "place" && a.tile[0] === tile[0] && a.tile[1] === tile[1]) : [];
-        const labels = places.map((i) => dmPlacementLabel(ctx.legal[i].action, view));
+        const labels = places.map((i) => dmLabel(ctx, i));
         // (a playable tile is marked; not while the others move: see the CSS)
         return ctx.memo(`slot ${p} ${keys[k]}`, [barred, legal, labels.join("|")], () => h("div", { key: keys[k], class: `dm-slot${places.length ? " dm-playable" : ""}` },
           ctx.memo(`in hand ${p} ${keys[k]}`, [barred], () => dmDomino(tile, barred ? "dm-barred" : "")),

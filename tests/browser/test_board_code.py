@@ -1,7 +1,8 @@
 """The shared board code of widgets/base.js, run alone in Chromium (no Voilà, no kernel):
 the page's half of an update's patch (``applyPatch``, against widgets/patch.py's ``diff``)
 and the event log's lines (``showLog``) over more lines than a test game shows; and the
-Domino-Metro board's placing of the layout's tiles over whole games."""
+Domino-Metro board's placing of the layout's tiles over whole games, and the labels of its
+placements."""
 
 from __future__ import annotations
 
@@ -40,7 +41,8 @@ def code(chromium: Any) -> Iterator[Any]:
     dm = (WIDGETS / "domino_metro.js").read_text(encoding="utf-8")
     dm = dm[:dm.index("export default")]
     page.add_script_tag(content=BASE_JS.read_text(encoding="utf-8") + dm
-                        + "\nglobalThis.kit = { applyPatch, showLog, LOG_KEEP, dmGeometry };")
+                        + "\nglobalThis.kit = "
+                        + "{ applyPatch, showLog, LOG_KEEP, dmGeometry, dmLabel };")
     yield page
     context.close()
 
@@ -207,3 +209,25 @@ def test_a_layout_replaced_by_another_is_placed_afresh(code: Any):
     placed = _placed(code, turns)
     assert sum(n > 3 for n in placed["tiles"]) > 20, "too few laid-out tiles to tell"
     assert placed["differ"] == []
+
+
+LABELS = """([legal, before, after]) => {
+  const on = (layout) => ({ view: { layout }, legal });
+  const again = { view: { layout: after }, legal: legal.map((a) => ({ ...a })) };
+  return [0, 1].map((i) => [dmLabel(on(before), i), dmLabel(on(after), i), dmLabel(again, i)]);
+}"""
+
+
+def test_a_placements_label_is_the_layouts_it_was_offered_on(code: Any):
+    """Issue 6 (boards), DM-3: a placement button names its end and the end's value as the
+    layout was when the move was offered. While the seat waits, its moves stay (hidden) and
+    the others' tiles cover ends under them: the label stays as it was, so that the slot is
+    not drawn again; new moves are labelled against the layout they come with."""
+    legal = [{"action": {"type": "place", "tile": [5, 6], "end": 3, "face": None}},
+             {"action": {"type": "place", "tile": [5, 6], "end": 4, "face": "open"}}]
+    before = {"ends": [{"id": 3, "value": 5}, {"id": 4, "value": 6}]}
+    after = {"ends": [{"id": 4, "value": 6}, {"id": 7, "value": 2}]}  # end 3 covered
+    assert code.evaluate(LABELS, [legal, before, after]) == [
+        ["→ #3 (5)", "→ #3 (5)", "→ #3"],
+        ["→ #4 (6) open ⊕", "→ #4 (6) open ⊕", "→ #4 (6) open ⊕"],
+    ]
