@@ -3,8 +3,15 @@
 // whose way is blocked turns left or right (geometry only, never rules).
 
 const DM_U = 44; // one grid cell in SVG units
+// whether the window is phone-narrow: kept by one resize listener per page, rather than
+// read from the window twice in every redraw (some 0.03 ms of one, in a profile)
+const dmWindow = (globalThis.__kitDmWindow ??= (() => {
+  const w = { narrow: window.innerWidth < 600 };
+  window.addEventListener("resize", () => { w.narrow = window.innerWidth < 600; }, { passive: true });
+  return w;
+})());
 // a line turns (snakes) past these many cells from the lead: fewer on a phone
-const DM_BOX_X = () => (window.innerWidth < 600 ? 3.5 : 7.5);
+const DM_BOX_X = () => (dmWindow.narrow ? 3.5 : 7.5);
 const DM_BOX_Y = 6;
 const DM_DIR = { 0: [1, 0], 90: [0, -1], 180: [-1, 0], 270: [0, 1] };
 const dmKey = (c) => `${c[0]},${c[1]}`;
@@ -99,7 +106,7 @@ function dmTileSvg(t, pending) {
   const horiz = a[1] === b[1];
   const lx = horiz ? (ax + bx) / 2 : x + 4;
   const ly = horiz ? y + 4 : (ay + by) / 2;
-  return s("g", { class: cls, "data-tile": t.id },
+  return s("g", { key: t.id, class: cls, "data-tile": t.id },
     s("title", {}, `${t.tile.join(":")}${t.face ? ` (${t.face} double, DM-4)` : ""}, placed by seat ${t.by + 1}`),
     s("rect", { x: x + 2, y: y + 2, width: w - 4, height: hgt - 4, rx: 7 }),
     s("line", horiz ? { x1: lx, y1: ly, x2: lx, y2: y + hgt - 4 } : { x1: lx, y1: ly, x2: x + w - 4, y2: ly }),
@@ -111,13 +118,13 @@ function dmEndSvg(e, hl) {
   const cx = e.cell[0] * DM_U + DM_U / 2;
   const cy = e.cell[1] * DM_U + DM_U / 2;
   if (e.state === "live") {
-    return s("g", { class: `dm-end dm-live${hl ? " dm-hl" : ""}`, "data-end": e.id },
+    return s("g", { key: e.id, class: `dm-end dm-live${hl ? " dm-hl" : ""}`, "data-end": e.id },
       s("title", {}, `end #${e.id}: ${e.value}, live (a tile can still match it, DM-R1)`),
       s("circle", { cx, cy, r: DM_U * 0.4 }),
       s("text", { x: cx, y: cy + 6, "text-anchor": "middle" }, e.value),
       s("text", { x: cx + DM_U * 0.42, y: cy - DM_U * 0.3, class: "dm-endid" }, `#${e.id}`));
   }
-  return s("g", { class: `dm-end dm-dead${hl ? " dm-hl" : ""}`, "data-end": e.id },
+  return s("g", { key: e.id, class: `dm-end dm-dead${hl ? " dm-hl" : ""}`, "data-end": e.id },
     s("title", {}, `end #${e.id}: ${e.value}, dead (no tile left to match, DM-5)`),
     s("circle", { cx, cy, r: DM_U * 0.3 }),
     s("text", { x: cx, y: cy + 5, "text-anchor": "middle" }, "✕"));
@@ -150,7 +157,9 @@ function dmLayoutDrawn(ctx, layout, hl) {
     style: `aspect-ratio: ${w} / ${hgt}`,
   },
   // a tile or an end whose data (kept by the patches), place and marks did not change
-  // is the last paint's vnode
+  // is the last paint's vnode; each is keyed by its id, so that an end covered takes its
+  // element away and the others keep theirs (by position, each end after it would be
+  // drawn again in the element of the end before it)
   layout.tiles.map((lt) => {
     const t = geo.tiles[lt.id];
     return ctx.memo(`tile ${t.id}`, [lt, t.cells.join(), t.id === pendingId], () => dmTileSvg(t, t.id === pendingId));

@@ -1,8 +1,8 @@
 """The shared board code of widgets/base.js, run alone in Chromium (no Voilà, no kernel):
 the page's half of an update's patch (``applyPatch``, against widgets/patch.py's ``diff``)
 and the event log's lines (``showLog``) over more lines than a test game shows; and the
-Domino-Metro board's placing of the layout's tiles over whole games, and the labels of its
-placements."""
+Domino-Metro board's placing of the layout's tiles over whole games, the labels of its
+placements, and its ends' elements as tiles cover them."""
 
 from __future__ import annotations
 
@@ -231,3 +231,59 @@ def test_a_placements_label_is_the_layouts_it_was_offered_on(code: Any):
         ["→ #3 (5)", "→ #3 (5)", "→ #3"],
         ["→ #4 (6) open ⊕", "→ #4 (6) open ⊕", "→ #4 (6) open ⊕"],
     ]
+
+
+# The Domino-Metro board itself (its module, as anywidget loads it) on a stand-in model:
+# a spectator's view, patch after patch; for each update, the end elements (by the id
+# they show) and whether each is the element that showed that end before.
+ENDS = """async ([js, state, patches]) => {
+  const url = URL.createObjectURL(new Blob([js], { type: "text/javascript" }));
+  const board = (await import(url)).default;
+  const traits = { ...state };
+  const on = new Map();
+  const emit = (name) => { for (const f of on.get(name) || []) f(); };
+  const model = {
+    get: (k) => traits[k],
+    set(k, v) { if (traits[k] !== v) { traits[k] = v; emit(`change:${k}`); } },
+    on: (name, f) => on.set(name, [...(on.get(name) || []), f]),
+    off() {}, send() {},
+  };
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  board.initialize({ model });
+  board.render({ model, el });
+  const nodes = new WeakMap();  // an element: the end it showed
+  const out = [];
+  for (const [seq, p] of patches.entries()) {
+    model.set("patch", { seq: seq + 1, ops: { view: p } });
+    model.set("moves", seq + 1);
+    emit("change");
+    await new Promise((r) => setTimeout(r, 0));
+    const ends = [...el.querySelectorAll("g.dm-end")];
+    out.push(ends.map((g) => [g.dataset.end, nodes.has(g) ? nodes.get(g) : null]));
+    for (const g of ends) nodes.set(g, g.dataset.end);
+  }
+  el.remove();
+  return out;
+}"""
+
+
+def test_a_covered_end_takes_its_element_and_the_others_keep_theirs(code: Any):
+    """Issue 6 (boards), DM-3, DM-5: as tiles cover ends, each end still open is drawn in
+    the element that showed it before (none shows another end's id, as an element drawn
+    again by position would), over a whole match of random bots."""
+    from widgets.base import assets
+
+    views = _dm_views(2)
+    state = {"view": views[0], "legal": [], "names": ["A", "B", "C"], "mode": "playtest",
+             "seat": None, "game": "domino_metro", "title": "Домино-Метро", "moves": 0,
+             "events": [], "open_hands": [], "patch": {"seq": 0, "ops": {}}}
+    patches = [patch.diff(a, b) for a, b in itertools.pairwise(views)]
+    drawn = code.evaluate(ENDS, [assets("domino_metro")[0], state, patches])
+    seen = [(end, before) for ends in drawn for end, before in ends if before is not None]
+    gone = sum(bool({e for e, _ in a} - {e for e, _ in b})
+               and {e for e, _ in b} - {e for e, _ in a} != set()
+               for a, b in itertools.pairwise(drawn))
+    assert gone > 20, "too few moves covered one end and opened another to tell"
+    assert len(seen) > 200
+    assert [(end, before) for end, before in seen if end != before] == []
