@@ -18,45 +18,69 @@ const dmKey = (c) => `${c[0]},${c[1]}`;
 const dmAdd = (c, d) => [c[0] + DM_DIR[d][0], c[1] + DM_DIR[d][1]];
 const dmTurn = (d, by) => (((d + by) % 360) + 360) % 360;
 
-/** each model's last layout drawn: its tiles and where each went (see `dmGeometry`) */
+/** each model's last layout drawn: its tiles and their geometry (see `dmGeometry`) */
 const dmPlaced = new WeakMap();
 
-/** cells of every tile and every end, from the layout tree. A tile's place depends only
- * on the tiles before it, so the tiles that lead the last layout drawn for `model` (the
- * same objects: what a patch did not change keeps its object) keep their places, and
- * only the tiles after them are placed again: a move adds or takes back the last tile. */
+/** where end e goes, from its tile's geometry t: its cell, heading and side */
+function dmEndPlace(t, e) {
+  if (t.id === 0 && e.side === "west") return { cell: dmAdd(t.cells[0], 180), dir: 180, side: e.side };
+  if (t.id === 0 && e.side === "east") return { cell: dmAdd(t.cells[1], 0), dir: 0, side: e.side };
+  if (e.side === "branch") {
+    const dir = dmTurn(t.dir, 90);
+    return { cell: dmAdd(t.cells[0], dir), dir, side: e.side };
+  }
+  return { cell: dmAdd(t.cells[1], t.dir), dir: t.dir, side: e.side };
+}
+
+/**
+ * The geometry of a layout: each tile's cells and heading (`tiles`, by id), each end's
+ * cell, heading and side (`ends`, by id), the cells taken (`used`) and the tiles' bounds.
+ * A tile's place depends only on the tiles before it. When the last layout drawn for
+ * `model` leads this one (the same tile objects: what a patch did not change keeps its
+ * object), as it does after a move that adds tiles, its geometry goes on: only the new
+ * tiles and ends are placed, and everything placed before keeps its object (a memo's
+ * dependency). Otherwise (a take-back, a new game's lead, a narrower window) the tiles
+ * are placed again, each of those that still lead keeping its place.
+ */
 function dmGeometry(layout, model) {
-  const used = new Map();
-  const tiles = {};
-  const ends = {};
-  const endsOf = {};
-  for (const e of layout.ends) (endsOf[e.tile] ??= []).push(e);
-  const placeEnds = (t) => {
-    for (const e of endsOf[t.id] || []) {
-      let cell;
-      let dir;
-      if (t.id === 0 && e.side === "west") { cell = dmAdd(t.cells[0], 180); dir = 180; }
-      else if (t.id === 0 && e.side === "east") { cell = dmAdd(t.cells[1], 0); dir = 0; }
-      else if (e.side === "branch") { dir = dmTurn(t.dir, 90); cell = dmAdd(t.cells[0], dir); }
-      else { dir = t.dir; cell = dmAdd(t.cells[1], dir); }
-      ends[e.id] = { ...e, cell, dir };
-    }
-  };
   const boxX = DM_BOX_X();
   const last = dmPlaced.get(model);
-  const placed = [];
-  let same = !!last && last.boxX === boxX;
+  const fits = !!last && last.boxX === boxX;
+  let lead = 0; // how many tiles lead as they did in the last layout drawn
+  if (fits) {
+    const n = Math.min(last.tiles.length, layout.tiles.length);
+    while (lead < n && last.tiles[lead] === layout.tiles[lead]) lead++;
+  }
+  let g;
+  let from;
+  if (fits && lead === last.tiles.length) {
+    g = last.geo;
+    from = lead;
+  } else {
+    g = { tiles: {}, ends: {}, used: new Map(), placed: [], minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
+    from = 0;
+  }
+  const endsOf = {};
+  for (const e of layout.ends) if (!(e.id in g.ends)) (endsOf[e.tile] ??= []).push(e);
+  const placeEnds = (t) => {
+    for (const e of endsOf[t.id] || []) g.ends[e.id] = dmEndPlace(t, e);
+  };
+  for (let i = 0; i < from; i++) placeEnds(g.placed[i]); // new ends of tiles placed before
   const inside = (c) => Math.abs(c[0] - 0.5) <= boxX && Math.abs(c[1]) <= DM_BOX_Y;
-  layout.tiles.forEach((t, i) => {
-    same = same && last.tiles[i] === t;
-    const geo = same ? last.placed[i] : dmPlace(t, tiles, ends, used, inside);
-    placed.push(geo);
-    for (const c of geo.cells) used.set(dmKey(c), t.id);
-    tiles[t.id] = geo;
+  for (let i = from; i < layout.tiles.length; i++) {
+    const t = layout.tiles[i];
+    const geo = fits && i < lead ? last.geo.placed[i] : dmPlace(t, g.tiles, g.ends, g.used, inside);
+    g.placed.push(geo);
+    for (const c of geo.cells) {
+      g.used.set(dmKey(c), t.id);
+      g.minX = Math.min(g.minX, c[0]); g.maxX = Math.max(g.maxX, c[0]);
+      g.minY = Math.min(g.minY, c[1]); g.maxY = Math.max(g.maxY, c[1]);
+    }
+    g.tiles[t.id] = geo;
     placeEnds(geo);
-  });
-  dmPlaced.set(model, { boxX, tiles: layout.tiles, placed });
-  return { tiles, ends };
+  }
+  dmPlaced.set(model, { boxX, tiles: layout.tiles, geo: g });
+  return g;
 }
 
 /** tile t with its cells and heading, after the tiles placed so far (`used`) */
@@ -114,9 +138,9 @@ function dmTileSvg(t, pending) {
     s("text", { x: bx, y: by + 8, "text-anchor": "middle" }, second));
 }
 
-function dmEndSvg(e, hl) {
-  const cx = e.cell[0] * DM_U + DM_U / 2;
-  const cy = e.cell[1] * DM_U + DM_U / 2;
+function dmEndSvg(e, cell, hl) {
+  const cx = cell[0] * DM_U + DM_U / 2;
+  const cy = cell[1] * DM_U + DM_U / 2;
   if (e.state === "live") {
     return s("g", { key: e.id, class: `dm-end dm-live${hl ? " dm-hl" : ""}`, "data-end": e.id },
       s("title", {}, `end #${e.id}: ${e.value}, live (a tile can still match it, DM-R1)`),
@@ -140,32 +164,39 @@ function dmLayoutSvg(ctx, hl) {
 function dmLayoutDrawn(ctx, layout, hl) {
   const { view } = ctx;
   const geo = dmGeometry(layout, ctx.model);
-  const cells = [];
-  Object.values(geo.tiles).forEach((t) => cells.push(...t.cells));
-  const open = layout.ends.filter((e) => e.state !== "covered");
-  open.forEach((e) => geo.ends[e.id] && cells.push(geo.ends[e.id].cell));
-  const xs = cells.map((c) => c[0]);
-  const ys = cells.map((c) => c[1]);
-  const minX = Math.min(...xs) - 0.3;
-  const minY = Math.min(...ys) - 0.3;
-  const w = Math.max(...xs) - minX + 1.6;
-  const hgt = Math.max(...ys) - minY + 1.6;
+  // the bounds: the tiles' (kept with them) and the open ends'
+  let { minX, maxX, minY, maxY } = geo;
+  const open = [];
+  for (const e of layout.ends) {
+    const place = e.state !== "covered" && geo.ends[e.id];
+    if (!place) continue;
+    open.push(e);
+    const [x, y] = place.cell;
+    if (x < minX) minX = x; if (x > maxX) maxX = x;
+    if (y < minY) minY = y; if (y > maxY) maxY = y;
+  }
+  minX -= 0.3;
+  minY -= 0.3;
+  const w = maxX - minX + 1.6;
+  const hgt = maxY - minY + 1.6;
   const pendingId = view.pending ? view.pending.tile : null;
   return s("svg", {
     class: "dm-layout", viewBox: `${minX * DM_U} ${minY * DM_U} ${w * DM_U} ${hgt * DM_U}`,
     role: "img", "aria-label": `layout of ${layout.tiles.length} tiles; live ends ${(layout.live_values || []).join(", ")}`,
     style: `aspect-ratio: ${w} / ${hgt}`,
   },
-  // a tile or an end whose data (kept by the patches), place and marks did not change
-  // is the last paint's vnode; each is keyed by its id, so that an end covered takes its
-  // element away and the others keep theirs (by position, each end after it would be
-  // drawn again in the element of the end before it)
+  // a tile or an end whose data (kept by the patches), place (kept by `dmGeometry`) and
+  // marks did not change is the last paint's vnode; each is keyed by its id, so that an
+  // end covered takes its element away and the others keep theirs (by position, each end
+  // after it would be drawn again in the element of the end before it)
   layout.tiles.map((lt) => {
     const t = geo.tiles[lt.id];
-    return ctx.memo(`tile ${t.id}`, [lt, t.cells.join(), t.id === pendingId], () => dmTileSvg(t, t.id === pendingId));
+    return ctx.memo(`tile ${t.id}`, [lt, t, t.id === pendingId], () => dmTileSvg(t, t.id === pendingId));
   }),
-  open.map((e) => geo.ends[e.id] && ctx.memo(`end ${e.id}`, [e, geo.ends[e.id].cell.join(), e.id === hl],
-    () => dmEndSvg(geo.ends[e.id], e.id === hl))));
+  open.map((e) => {
+    const place = geo.ends[e.id];
+    return ctx.memo(`end ${e.id}`, [e, place, e.id === hl], () => dmEndSvg(e, place.cell, e.id === hl));
+  }));
 }
 
 function dmDomino(tile, extra) {
@@ -191,6 +222,22 @@ function dmLabel(ctx, i) {
   let labels = dmLabels.get(ctx.legal);
   if (!labels) dmLabels.set(ctx.legal, (labels = []));
   return (labels[i] ??= dmPlacementLabel(ctx.legal[i].action, ctx.view));
+}
+
+const dmPlaces = new WeakMap();
+/** the legal placements by tile ("a:b" -> indexes of legal moves), once per list of moves */
+function dmPlacesOf(ctx) {
+  let byTile = dmPlaces.get(ctx.legal);
+  if (!byTile) {
+    dmPlaces.set(ctx.legal, (byTile = new Map()));
+    ctx.legal.forEach(({ action: a }, i) => {
+      if (a.type !== "place") return;
+      const key = a.tile.join(":");
+      if (!byTile.has(key)) byTile.set(key, []);
+      byTile.get(key).push(i);
+    });
+  }
+  return byTile;
 }
 
 function drawDominoMetro(ctx) {
@@ -248,10 +295,11 @@ function dmSeat(ctx, p) {
       const keys = contentKeys(hand, (tile) => tile.join(":"));
       body = ctx.memo(`hand ${p}`, [hand, legal, view.barred], () => h("div", { class: "kit-row dm-hand" }, hand.map((tile, k) => {
         const barred = !!view.barred && view.barred[0] === tile[0] && view.barred[1] === tile[1];
-        const places = acting ? ctx.find((a) => a.type === "place" && a.tile[0] === tile[0] && a.tile[1] === tile[1]) : [];
+        const places = (acting && dmPlacesOf(ctx).get(tile.join(":"))) || [];
         const labels = places.map((i) => dmLabel(ctx, i));
-        // (a playable tile is marked; not while the others move: see the CSS)
-        return ctx.memo(`slot ${p} ${keys[k]}`, [barred, legal, labels.join("|")], () => h("div", { key: keys[k], class: `dm-slot${places.length ? " dm-playable" : ""}` },
+        // (a playable tile is marked; not while the others move: see the CSS. A slot with
+        // no placement, before or after, is the last paint's when the moves change.)
+        return ctx.memo(`slot ${p} ${keys[k]}`, [barred, places.length ? legal : null, labels.join("|")], () => h("div", { key: keys[k], class: `dm-slot${places.length ? " dm-playable" : ""}` },
           ctx.memo(`in hand ${p} ${keys[k]}`, [barred], () => dmDomino(tile, barred ? "dm-barred" : "")),
           h("div", { class: "kit-card-acts kit-acts" },
             places.map((i, j) => ctx.btn(i, labels[j], "dm-place", ctx.hover({ end: ctx.legal[i].action.end }))))));
