@@ -151,15 +151,28 @@ PLACES = """(patches) => {
   let view = {};
   const tiles = [];
   const differ = [];  // [move, as placed, as placed from scratch], the first few
+  let grown = 0;  // moves that added tiles to the layout drawn before
+  const moved = [];  // [move, "tile" or "end", id]: a place such a move did not keep
+  let last = null;
   patches.forEach((p, i) => {
     view = applyPatch(view, p);
     const drawn = (g) => JSON.stringify([Object.values(g.tiles), Object.values(g.ends)]);
-    const kept = drawn(dmGeometry(view.layout, model));
+    const geo = dmGeometry(view.layout, model);
+    const kept = drawn(geo);
     const fresh = drawn(dmGeometry(view.layout, {}));
     tiles.push(view.layout.tiles.length);
     if (kept !== fresh && differ.length < 3) differ.push([i, kept, fresh]);
+    const now = view.layout.tiles;
+    if (last && now.length > last.tiles.length && last.tiles.every((t, k) => now[k] === t)) {
+      grown++;
+      for (const id in last.tileGeo)
+        if (geo.tiles[id] !== last.tileGeo[id]) moved.push([i, "tile", id]);
+      for (const id in last.endGeo)
+        if (geo.ends[id] !== last.endGeo[id]) moved.push([i, "end", id]);
+    }
+    last = { tiles: now, tileGeo: { ...geo.tiles }, endGeo: { ...geo.ends } };
   });
-  return { tiles, differ };
+  return { tiles, differ, grown, moved: moved.slice(0, 5), movedCount: moved.length };
 }"""
 
 
@@ -198,6 +211,16 @@ def test_the_layout_keeps_each_placed_tiles_place_as_a_fresh_drawing_would(code:
     assert any(n > 1 for n in shorter), "no tile was taken back"
     assert sum(n <= 1 for n in shorter) >= 2, "no next game was led"
     assert placed["differ"] == []
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_move_that_adds_tiles_keeps_every_place_drawn_before(code: Any, seed: int):
+    """Issue 6 (boards), DM-3: after a move that adds tiles to the layout drawn before,
+    every tile and every end placed before keeps its place's object, on which its drawing
+    is memoised: only the new tiles and ends are placed, and drawn."""
+    placed = _placed(code, _dm_views(seed))
+    assert placed["grown"] > 10, "too few moves added tiles to tell"
+    assert placed["movedCount"] == 0, f"placed again: {placed['moved']}"
 
 
 def test_a_layout_replaced_by_another_is_placed_afresh(code: Any):
