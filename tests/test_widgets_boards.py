@@ -773,6 +773,32 @@ def test_a_move_sends_what_changed_not_the_whole_view(game):
     assert len(page.sizes) >= 10 and sent < whole / 2, (sent, whole)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_click_is_answered_by_one_update_and_each_change_reaches_observers_once(game):
+    """Issue 6: the kernel answers a move from the page with one update (the bots' moves
+    and the reply count in it), queues nothing to send again, and an observer of the
+    board's traits hears each change once, after the update went out, with the value
+    the page was sent."""
+    b = board(game)
+    page = PageCopy(b)
+    heard: list[tuple[str, Any, int]] = []
+    b.observe(lambda c: heard.append((c["name"], c["new"], len(page.sizes))))
+    rng = random.Random(3)
+    for _ in range(15):
+        if b.state.over:
+            break
+        before, updates = _kernel_traits(b), len(page.sizes)
+        heard.clear()
+        b._on_msg(b, {"kind": "act", "action": rng.choice(b.legal)["action"]})
+        assert len(page.sizes) == updates + 1 and not b._states_to_send
+        after = _kernel_traits(b)
+        changed = sorted(k for k in after if after[k] != before[k])
+        assert "replies" in changed and "moves" in changed
+        assert sorted(name for name, _, _ in heard) == changed
+        for name, new, sent in heard:  # told after the update, of what the page has
+            assert sent == updates + 1 and json.loads(json.dumps(new)) == page.state[name]
+
+
 def test_a_page_that_missed_a_patch_gets_the_traits_whole():
     """A page whose patch count does not follow asks to resync, and gets the view, the
     log and the open hands whole, as of the last patch."""

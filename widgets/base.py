@@ -40,6 +40,7 @@ from typing import Any, ClassVar
 
 import anywidget
 import traitlets as t
+from traitlets.utils.bunch import Bunch
 
 import kit
 from kit.bots import make_bot
@@ -408,7 +409,7 @@ class Board(anywidget.AnyWidget):
         """Make a human move from Python (as a click would); IllegalAction if refused."""
         self._check_human_move()
         self._apply(action)
-        if self._went_on is None:
+        if self._went_on is None and self.error:  # (a trait set costs, even of the same)
             self.error = ""
         self._sync()
         self._schedule()
@@ -491,9 +492,9 @@ class Board(anywidget.AnyWidget):
         """ipywidgets' ``hold_sync``: one update message for all the changes made under
         the outermost hold; then the :meth:`after_update` callbacks.
 
-        What :meth:`_sync` puts (``_staged``) goes out before it is set on the traits:
-        the update does not wait for traitlets (validation, notifying observers), which
-        run once it has left the kernel, while the page draws it."""
+        What :meth:`_sync` and a reply's count put (``_staged``) goes out before it is
+        set on the traits (:meth:`_set_sent`): the update does not wait for the traits'
+        observers, which are told once it has left the kernel, while the page draws it."""
         if self._holding_sync:
             yield
             return
@@ -516,13 +517,11 @@ class Board(anywidget.AnyWidget):
             if values or self._after_update:  # (once: what follows comes after it)
                 self._let_the_update_out()
         finally:
-            self._holding_sync = True  # (the page has these: traitlets sends nothing)
+            self._holding_sync = True  # (what observers change goes in the next update)
             try:
-                for name, value in values.items():
-                    setattr(self, name, value)
+                self._set_sent(values)
             finally:
                 self._holding_sync = False
-                self._states_to_send.difference_update(values)
         if self._staged or self._states_to_send:  # an observer changed the board
             self._send_held()
             return
@@ -530,6 +529,21 @@ class Board(anywidget.AnyWidget):
             todo, self._after_update = self._after_update, []
             for callback in todo:
                 callback()
+
+    def _set_sent(self, values: dict[str, Any]) -> None:
+        """Put values the page has been sent on the traits, and tell their observers.
+
+        They go into the traits' storage, not through ``setattr``: they are the board's
+        own, of each trait's type by construction (:meth:`_sync`), and sent already, so
+        traitlets' validation and ipywidgets' notification (which queues a trait to be
+        sent) would be work for nothing, done just while the server and the page handle
+        the update on the same two cores (issue 6's benchmark: a Domino-Metro update
+        reached the page some 0.5 ms later when the kernel set them with ``setattr``)."""
+        for name, value in values.items():
+            old = self._trait_values.get(name)
+            self._trait_values[name] = value
+            self._notify_observers(Bunch(name=name, old=old, new=value, owner=self,
+                                         type="change"))
 
     def _let_the_update_out(self) -> None:
         """Wait (at most ``UPDATE_OUT_WAIT_S``) until the kernel's IOPub thread has sent
@@ -620,7 +634,8 @@ class Board(anywidget.AnyWidget):
             except IllegalAction as exc:
                 self.error = str(exc)
                 self._sync()
-            self.replies += 1
+            # (staged: sent with the update and set after it, see hold_sync)
+            self._staged["replies"] = self._staged.get("replies", self.replies) + 1
 
     def set_state(self, sync_data: dict) -> None:
         """A state update from the page: refused. The board takes moves as messages only,
