@@ -537,10 +537,12 @@ class Board(anywidget.AnyWidget):
         own, of each trait's type by construction (:meth:`_sync`), and sent already, so
         traitlets' validation and ipywidgets' notification (which queues a trait to be
         sent) would be work for nothing, done just while the server and the page handle
-        the update on the same two cores (issue 6's benchmark: a Domino-Metro update
-        reached the page some 0.5 ms later when the kernel set them with ``setattr``)."""
+        the update on the same two cores. (In issue 6's benchmark, the kernel's work
+        after a Domino-Metro update was sent delayed it on its way to the page: held back
+        5 ms, the update arrived as fast as the bare round trip's.)"""
         for name, value in values.items():
-            old = self._trait_values.get(name)
+            old = (self._trait_values[name] if name in self._trait_values
+                   else self.trait_defaults(name))
             self._trait_values[name] = value
             self._notify_observers(Bunch(name=name, old=old, new=value, owner=self,
                                          type="change"))
