@@ -11,10 +11,9 @@
  */
 function h(tag, attrs, ...children) {
   let props = attrs || {};
-  if (props.dataset || props.svg) {
+  if (props.dataset) {
     props = {};
     for (const [k, v] of Object.entries(attrs)) {
-      if (k === "svg") continue; // Preact puts an <svg> and all inside it in the SVG namespace
       if (k === "dataset") {
         for (const [dk, dv] of Object.entries(v)) {
           props[`data-${dk.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = dv;
@@ -24,9 +23,6 @@ function h(tag, attrs, ...children) {
   }
   return preact.h(tag, props, ...children);
 }
-
-/** an SVG element: the same as `h`, as Preact namespaces everything inside an <svg> */
-const s = h;
 
 /**
  * `old` with a patch of widgets/patch.py applied: ["=", value] replaces it, a dict patch
@@ -171,6 +167,8 @@ function kitBoard(draw) {
     // vnode is the very one it drew last time. (Every key is kept: the keys of a board are
     // bounded by its cards or tiles, and a subtree reused keeps the memos inside it.)
     const kept = new Map();
+    // refs kept by `ctx.ref`, by key: an element a drawing fills itself, after Preact
+    const refs = new Map();
 
     const logRef = preact.createRef();
     let offered = { legal: [], seat: null }; // the moves on the board, and whose
@@ -227,6 +225,7 @@ function kitBoard(draw) {
       offered = { legal, seat };
       waiting = legal !== live;
       const used = new Set();
+      const afters = []; // `ctx.after`'s, run once Preact has drawn
       let building = null; // the buttons placed by the `memo` being built
       const ctx = {
         model, view, legal, names, kinds, mode, seat, ui, result,
@@ -284,6 +283,15 @@ function kitBoard(draw) {
          * CSS when the seat has `kit-to-act`, which every board sets: the turn passing
          * changes a class of two seats, not their name rows. */
         seatName: (p, ...tags) => h("div", { class: "kit-seat-name" }, seatLabel(names, p), tags),
+        /** the board's ref under `key`, the same one every paint: for an element that
+         * Preact draws empty and the drawing fills itself, in `after` */
+        ref(key) {
+          let r = refs.get(key);
+          if (!r) refs.set(key, (r = preact.createRef()));
+          return r;
+        },
+        /** run `fn` once Preact has drawn this paint (its refs are set) */
+        after: (fn) => { afters.push(fn); },
         /** indexes of the legal actions whose JSON matches `pred` */
         find(pred) {
           const out = [];
@@ -370,6 +378,7 @@ function kitBoard(draw) {
       });
       if (resume) parts.push(resume);
       preact.render(h(preact.Fragment, {}, parts), root);
+      for (const fn of afters) fn();
       showLog(logRef.current, model.get("events") || [], `${mode} ${seat}`);
     }
 

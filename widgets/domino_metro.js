@@ -34,13 +34,18 @@ function dmEndPlace(t, e) {
 
 /**
  * The geometry of a layout: each tile's cells and heading (`tiles`, by id), each end's
- * cell, heading and side (`ends`, by id), the cells taken (`used`) and the tiles' bounds.
+ * cell, heading and side (`ends`, by id), the cells taken (`used`) and the bounds of the
+ * tiles and ends (a covered end's cell is its cover's).
  * A tile's place depends only on the tiles before it. When the last layout drawn for
  * `model` leads this one (the same tile objects: what a patch did not change keeps its
  * object), as it does after a move that adds tiles, its geometry goes on: only the new
- * tiles and ends are placed, and everything placed before keeps its object (a memo's
- * dependency). Otherwise (a take-back, a new game's lead, a narrower window) the tiles
- * are placed again, each of those that still lead keeping its place.
+ * tiles and ends are placed, and everything placed before keeps its object (on which the
+ * drawing tells what to draw again). Otherwise (a take-back, a new game's lead, a
+ * narrower window) the tiles are placed again, each of those that still lead keeping its
+ * place and its ends'.
+ * Ends are only ever added at the end of the layout's list of them (DM-3; a take-back
+ * removes the last ones, DM-9), so a geometry that goes on looks only at those past the
+ * ones it has seen: it touches the objects of what is new, not of the whole layout.
  */
 function dmGeometry(layout, model) {
   const boxX = DM_BOX_X();
@@ -53,33 +58,49 @@ function dmGeometry(layout, model) {
   }
   let g;
   let from;
-  if (fits && lead === last.tiles.length) {
+  let seen = 0; // the ends looked at already
+  if (fits && lead === last.tiles.length && layout.ends.length >= last.ends) {
     g = last.geo;
     from = lead;
+    seen = last.ends;
   } else {
     g = { tiles: {}, ends: {}, used: new Map(), placed: [], minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
     from = 0;
   }
-  const endsOf = {};
-  for (const e of layout.ends) if (!(e.id in g.ends)) (endsOf[e.tile] ??= []).push(e);
-  const placeEnds = (t) => {
-    for (const e of endsOf[t.id] || []) g.ends[e.id] = dmEndPlace(t, e);
+  const grow = (c) => {
+    if (c[0] < g.minX) g.minX = c[0];
+    if (c[0] > g.maxX) g.maxX = c[0];
+    if (c[1] < g.minY) g.minY = c[1];
+    if (c[1] > g.maxY) g.maxY = c[1];
   };
-  for (let i = 0; i < from; i++) placeEnds(g.placed[i]); // new ends of tiles placed before
+  const endsOf = {};
+  for (let k = seen; k < layout.ends.length; k++) {
+    const e = layout.ends[k];
+    if (!(e.id in g.ends)) (endsOf[e.tile] ??= []).push(e);
+  }
+  // (a tile kept from the last layout keeps its ends' places too)
+  const placeEnds = (t, kept) => {
+    for (const e of endsOf[t.id] || []) {
+      const place = (kept && kept[e.id]) || dmEndPlace(t, e);
+      g.ends[e.id] = place;
+      grow(place.cell);
+    }
+  };
+  for (const id in endsOf) if (id in g.tiles) placeEnds(g.tiles[id]); // new ends of tiles placed before
   const inside = (c) => Math.abs(c[0] - 0.5) <= boxX && Math.abs(c[1]) <= DM_BOX_Y;
   for (let i = from; i < layout.tiles.length; i++) {
     const t = layout.tiles[i];
-    const geo = fits && i < lead ? last.geo.placed[i] : dmPlace(t, g.tiles, g.ends, g.used, inside);
+    const keep = fits && i < lead;
+    const geo = keep ? last.geo.placed[i] : dmPlace(t, g.tiles, g.ends, g.used, inside);
     g.placed.push(geo);
     for (const c of geo.cells) {
       g.used.set(dmKey(c), t.id);
-      g.minX = Math.min(g.minX, c[0]); g.maxX = Math.max(g.maxX, c[0]);
-      g.minY = Math.min(g.minY, c[1]); g.maxY = Math.max(g.maxY, c[1]);
+      grow(c);
     }
     g.tiles[t.id] = geo;
-    placeEnds(geo);
+    placeEnds(geo, keep && last.geo.ends);
   }
-  dmPlaced.set(model, { boxX, tiles: layout.tiles, geo: g });
+  dmPlaced.set(model, { boxX, tiles: layout.tiles, ends: layout.ends.length, geo: g });
   return g;
 }
 
@@ -115,6 +136,16 @@ function dmPlace(t, tiles, ends, used, inside) {
   return { ...t, cells, dir, reverse, snake: tSnake };
 }
 
+const DM_SVG = "http://www.w3.org/2000/svg";
+
+/** an SVG element with attributes (null: none) and children (elements or text) */
+function dmSvg(tag, attrs, ...children) {
+  const el = document.createElementNS(DM_SVG, tag);
+  for (const k in attrs) if (attrs[k] !== null && attrs[k] !== undefined) el.setAttribute(k, attrs[k]);
+  el.append(...children);
+  return el;
+}
+
 function dmTileSvg(t, pending) {
   const [a, b] = t.cells;
   const x = Math.min(a[0], b[0]) * DM_U;
@@ -130,73 +161,129 @@ function dmTileSvg(t, pending) {
   const horiz = a[1] === b[1];
   const lx = horiz ? (ax + bx) / 2 : x + 4;
   const ly = horiz ? y + 4 : (ay + by) / 2;
-  return s("g", { key: t.id, class: cls, "data-tile": t.id },
-    s("title", {}, `${t.tile.join(":")}${t.face ? ` (${t.face} double, DM-4)` : ""}, placed by seat ${t.by + 1}`),
-    s("rect", { x: x + 2, y: y + 2, width: w - 4, height: hgt - 4, rx: 7 }),
-    s("line", horiz ? { x1: lx, y1: ly, x2: lx, y2: y + hgt - 4 } : { x1: lx, y1: ly, x2: x + w - 4, y2: ly }),
-    s("text", { x: ax, y: ay + 8, "text-anchor": "middle" }, first),
-    s("text", { x: bx, y: by + 8, "text-anchor": "middle" }, second));
+  return dmSvg("g", { class: cls, "data-tile": t.id },
+    dmSvg("title", {}, `${t.tile.join(":")}${t.face ? ` (${t.face} double, DM-4)` : ""}, placed by seat ${t.by + 1}`),
+    dmSvg("rect", { x: x + 2, y: y + 2, width: w - 4, height: hgt - 4, rx: 7 }),
+    dmSvg("line", horiz ? { x1: lx, y1: ly, x2: lx, y2: y + hgt - 4 } : { x1: lx, y1: ly, x2: x + w - 4, y2: ly }),
+    dmSvg("text", { x: ax, y: ay + 8, "text-anchor": "middle" }, first),
+    dmSvg("text", { x: bx, y: by + 8, "text-anchor": "middle" }, second));
 }
 
 function dmEndSvg(e, cell, hl) {
   const cx = cell[0] * DM_U + DM_U / 2;
   const cy = cell[1] * DM_U + DM_U / 2;
   if (e.state === "live") {
-    return s("g", { key: e.id, class: `dm-end dm-live${hl ? " dm-hl" : ""}`, "data-end": e.id },
-      s("title", {}, `end #${e.id}: ${e.value}, live (a tile can still match it, DM-R1)`),
-      s("circle", { cx, cy, r: DM_U * 0.4 }),
-      s("text", { x: cx, y: cy + 6, "text-anchor": "middle" }, e.value),
-      s("text", { x: cx + DM_U * 0.42, y: cy - DM_U * 0.3, class: "dm-endid" }, `#${e.id}`));
+    return dmSvg("g", { class: `dm-end dm-live${hl ? " dm-hl" : ""}`, "data-end": e.id },
+      dmSvg("title", {}, `end #${e.id}: ${e.value}, live (a tile can still match it, DM-R1)`),
+      dmSvg("circle", { cx, cy, r: DM_U * 0.4 }),
+      dmSvg("text", { x: cx, y: cy + 6, "text-anchor": "middle" }, e.value),
+      dmSvg("text", { x: cx + DM_U * 0.42, y: cy - DM_U * 0.3, class: "dm-endid" }, `#${e.id}`));
   }
-  return s("g", { key: e.id, class: `dm-end dm-dead${hl ? " dm-hl" : ""}`, "data-end": e.id },
-    s("title", {}, `end #${e.id}: ${e.value}, dead (no tile left to match, DM-5)`),
-    s("circle", { cx, cy, r: DM_U * 0.3 }),
-    s("text", { x: cx, y: cy + 5, "text-anchor": "middle" }, "✕"));
+  return dmSvg("g", { class: `dm-end dm-dead${hl ? " dm-hl" : ""}`, "data-end": e.id },
+    dmSvg("title", {}, `end #${e.id}: ${e.value}, dead (no tile left to match, DM-5)`),
+    dmSvg("circle", { cx, cy, r: DM_U * 0.3 }),
+    dmSvg("text", { x: cx, y: cy + 5, "text-anchor": "middle" }, "✕"));
 }
 
-function dmLayoutSvg(ctx, hl) {
-  const { view } = ctx;
+/** the item of `list` with this id: the one at that index, as the engine numbers them */
+const dmById = (list, id) => (list[id] && list[id].id === id ? list[id] : list.find((x) => x.id === id));
+
+/**
+ * The layout in `box` (an element Preact draws empty): an SVG of the tiles, then the
+ * open ends over them. Drawn here rather than by Preact: a move changes one or two of its
+ * tiles and ends, and diffing every one of them as virtual nodes cost about as much as
+ * the rest of the board's redraw. Each tile and each end keeps its element while its data
+ * (kept by the patches), its place (kept by `dmGeometry`) and its marks stay the same; an
+ * end covered takes its element away, and the others keep theirs.
+ * While the geometry goes on from the last one drawn, a tile or an end that is the same
+ * object at the same place in the layout's lists is left alone without a look at it (the
+ * page's memory of them is cold after a pause, and each object looked at costs).
+ */
+function dmDrawLayout(box, model, view, hl) {
+  if (!box) return;
   const layout = view.layout || { tiles: [], ends: [] };
-  if (!layout.tiles.length) return h("div", { class: "dm-empty" }, "No tile yet: the lead comes first (DM-2).");
-  return ctx.memo("layout", [layout, hl, view.pending, DM_BOX_X()], () => dmLayoutDrawn(ctx, layout, hl));
-}
-
-function dmLayoutDrawn(ctx, layout, hl) {
-  const { view } = ctx;
-  const geo = dmGeometry(layout, ctx.model);
-  // the bounds: the tiles' (kept with them) and the open ends'
-  let { minX, maxX, minY, maxY } = geo;
-  const open = [];
-  for (const e of layout.ends) {
-    const place = e.state !== "covered" && geo.ends[e.id];
-    if (!place) continue;
-    open.push(e);
-    const [x, y] = place.cell;
-    if (x < minX) minX = x; if (x > maxX) maxX = x;
-    if (y < minY) minY = y; if (y > maxY) maxY = y;
-  }
-  minX -= 0.3;
-  minY -= 0.3;
-  const w = maxX - minX + 1.6;
-  const hgt = maxY - minY + 1.6;
   const pendingId = view.pending ? view.pending.tile : null;
-  return s("svg", {
-    class: "dm-layout", viewBox: `${minX * DM_U} ${minY * DM_U} ${w * DM_U} ${hgt * DM_U}`,
-    role: "img", "aria-label": `layout of ${layout.tiles.length} tiles; live ends ${(layout.live_values || []).join(", ")}`,
+  const boxX = DM_BOX_X();
+  let d = box.kitLayout;
+  if (d && d.layout === layout && d.hl === hl && d.pendingId === pendingId && d.boxX === boxX) return;
+  if (!layout.tiles.length) {
+    const empty = document.createElement("div");
+    empty.className = "dm-empty";
+    empty.textContent = "No tile yet: the lead comes first (DM-2).";
+    box.replaceChildren(empty);
+    box.kitLayout = { layout, hl, pendingId, boxX, svg: null };
+    return;
+  }
+  if (!d || !d.svg) {
+    const tilesG = dmSvg("g", { class: "dm-tiles" });
+    const endsG = dmSvg("g", { class: "dm-ends" });
+    const svg = dmSvg("svg", { class: "dm-layout", role: "img" }, tilesG, endsG);
+    box.replaceChildren(svg);
+    // `tileAt`, `endAt`: by id, [element, data, place, mark] as drawn
+    d = box.kitLayout = { svg, tilesG, endsG, tileAt: [], endAt: [], attrs: {}, geo: null, tiles: [], ends: [], hl: null, pendingId: null, round: 0 };
+  }
+  const geo = dmGeometry(layout, model);
+  const goesOn = geo === d.geo; // every place drawn before is kept
+  const minX = geo.minX - 0.3;
+  const minY = geo.minY - 0.3;
+  const w = geo.maxX - minX + 1.6;
+  const hgt = geo.maxY - minY + 1.6;
+  const attrs = {
+    viewBox: `${minX * DM_U} ${minY * DM_U} ${w * DM_U} ${hgt * DM_U}`,
+    "aria-label": `layout of ${layout.tiles.length} tiles; live ends ${(layout.live_values || []).join(", ")}`,
     style: `aspect-ratio: ${w} / ${hgt}`,
-  },
-  // a tile or an end whose data (kept by the patches), place (kept by `dmGeometry`) and
-  // marks did not change is the last paint's vnode; each is keyed by its id, so that an
-  // end covered takes its element away and the others keep theirs (by position, each end
-  // after it would be drawn again in the element of the end before it)
-  layout.tiles.map((lt) => {
+  };
+  for (const k in attrs) {
+    if (d.attrs[k] !== attrs[k]) d.svg.setAttribute(k, (d.attrs[k] = attrs[k]));
+  }
+  const round = ++d.round; // (an element not drawn this round, on a full look, goes)
+  const put = (at, group, id, data, place, mark, make) => {
+    const was = at[id];
+    if (was) {
+      was[4] = round;
+      if (was[1] === data && was[2] === place && was[3] === mark) return;
+    }
+    const el = make();
+    if (was) was[0].replaceWith(el);
+    else group.append(el);
+    at[id] = [el, data, place, mark, round];
+  };
+  const tile = (lt) => {
     const t = geo.tiles[lt.id];
-    return ctx.memo(`tile ${t.id}`, [lt, t, t.id === pendingId], () => dmTileSvg(t, t.id === pendingId));
-  }),
-  open.map((e) => {
-    const place = geo.ends[e.id];
-    return ctx.memo(`end ${e.id}`, [e, place, e.id === hl], () => dmEndSvg(e, place.cell, e.id === hl));
-  }));
+    const mark = lt.id === pendingId;
+    put(d.tileAt, d.tilesG, lt.id, lt, t, mark, () => dmTileSvg(t, mark));
+  };
+  const end = (e) => {
+    const place = e.state !== "covered" && geo.ends[e.id];
+    if (!place) {
+      const was = d.endAt[e.id];
+      if (was) { was[0].remove(); delete d.endAt[e.id]; }
+      return;
+    }
+    const mark = e.id === hl;
+    put(d.endAt, d.endsG, e.id, e, place, mark, () => dmEndSvg(e, place.cell, mark));
+  };
+  const { tiles, ends } = layout;
+  if (goesOn) {
+    for (let i = 0; i < tiles.length; i++) if (tiles[i] !== d.tiles[i]) tile(tiles[i]);
+    for (let i = 0; i < ends.length; i++) if (ends[i] !== d.ends[i]) end(ends[i]);
+    // the marks that moved
+    for (const id of [d.pendingId, pendingId]) {
+      const lt = id !== null && d.tileAt[id] && dmById(tiles, id);
+      if (lt) tile(lt);
+    }
+    for (const id of [d.hl, hl]) {
+      const e = id !== null && d.endAt[id] && dmById(ends, id);
+      if (e) end(e);
+    }
+  } else {
+    for (const lt of tiles) tile(lt);
+    for (const e of ends) end(e);
+    for (const at of [d.tileAt, d.endAt]) {
+      at.forEach((was, id) => { if (was[4] !== round) { was[0].remove(); delete at[id]; } });
+    }
+  }
+  Object.assign(d, { layout, hl, pendingId, boxX, geo, tiles, ends });
 }
 
 function dmDomino(tile, extra) {
@@ -256,7 +343,10 @@ function drawDominoMetro(ctx) {
 
   // a placement button pointed at or focused marks the end it goes on
   const hl = ctx.hovered && ctx.hovered.end !== undefined ? ctx.hovered.end : null;
-  out.push(h("div", { key: "layout", class: "dm-layoutbox" }, dmLayoutSvg(ctx, hl)));
+  // (Preact draws the box empty, once; `dmDrawLayout` fills it after each paint)
+  const box = ctx.ref("layout");
+  out.push(ctx.memo("layoutbox", [], () => h("div", { key: "layout", class: "dm-layoutbox", ref: box })));
+  ctx.after(() => dmDrawLayout(box.current, ctx.model, view, hl));
 
   // DM-9: the change, and DM-6: draw or pass.
   const turnActs = [

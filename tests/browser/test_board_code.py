@@ -2,7 +2,8 @@
 the page's half of an update's patch (``applyPatch``, against widgets/patch.py's ``diff``)
 and the event log's lines (``showLog``) over more lines than a test game shows; and the
 Domino-Metro board's placing of the layout's tiles over whole games, the labels of its
-placements, and its ends' elements as tiles cover them."""
+placements, its ends' elements as tiles cover them, and each update's layout against a
+board drawn afresh from the same view."""
 
 from __future__ import annotations
 
@@ -291,6 +292,79 @@ ENDS = """async ([js, state, patches]) => {
 }"""
 
 
+# The same board, and for each update a fresh board drawn from the view as it is then:
+# the layout each of them shows (the SVG's attributes, and each tile's and end's element).
+AS_FRESH = """async ([js, state, patches]) => {
+  const url = URL.createObjectURL(new Blob([js], { type: "text/javascript" }));
+  const board = (await import(url)).default;
+  const stand = (traits) => {
+    const on = new Map();
+    const emit = (name) => { for (const f of on.get(name) || []) f(); };
+    const model = {
+      get: (k) => traits[k],
+      set(k, v) { if (traits[k] !== v) { traits[k] = v; emit(`change:${k}`); } },
+      on: (name, f) => on.set(name, [...(on.get(name) || []), f]),
+      off() {}, send() {},
+    };
+    const el = document.createElement("div");
+    document.body.appendChild(el);
+    board.initialize({ model });
+    board.render({ model, el });
+    return { model, el, emit };
+  };
+  const shown = (el) => {
+    const svg = el.querySelector(".dm-layoutbox svg");
+    if (!svg) return [el.querySelector(".dm-layoutbox").textContent];
+    const attrs = ["viewBox", "aria-label", "style"].map((a) => svg.getAttribute(a));
+    const items = (sel) => [...svg.querySelectorAll(sel)].map((g) => g.outerHTML).sort();
+    return [attrs, items("g.dm-tile"), items("g.dm-end")];
+  };
+  const live = stand({ ...state });
+  const differ = [];
+  let pending = 0;
+  for (const [seq, p] of patches.entries()) {
+    live.model.set("patch", { seq: seq + 1, ops: { view: p } });
+    live.model.set("moves", seq + 1);
+    live.emit("change");
+    await new Promise((r) => setTimeout(r, 0));
+    const view = live.model.get("view");
+    if (view.pending) pending++;
+    const fresh = stand({ ...state, view, moves: seq + 1 });
+    await new Promise((r) => setTimeout(r, 0));
+    const a = JSON.stringify(shown(live.el));
+    const b = JSON.stringify(shown(fresh.el));
+    if (a !== b && differ.length < 3) differ.push([seq, a, b]);
+    fresh.el.remove();
+  }
+  live.el.remove();
+  return { differ, pending };
+}"""
+
+
+def _dm_board_state(view: dict) -> dict:
+    """A spectator's board traits, as the kernel opens a Domino-Metro board with them."""
+    return {"view": view, "legal": [], "names": ["A", "B", "C"], "mode": "playtest",
+            "seat": None, "game": "domino_metro", "title": "Домино-Метро", "moves": 0,
+            "events": [], "open_hands": [], "patch": {"seq": 0, "ops": {}}}
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+def test_each_update_shows_the_layout_as_a_fresh_board_draws_it(code: Any, seed: int):
+    """Issue 6 (boards), DM-3, DM-4, DM-5, DM-9, DM-R5: the board draws after each move
+    only the tiles and ends that changed; what it shows then is what a board drawn afresh
+    from the same view shows (the SVG's bounds and label, every tile and every end with
+    its marks), move after move of a match of three games: tiles placed and pending
+    (DM-9), ends covered or gone dead, take-backs and each new game's lead."""
+    from widgets.base import assets
+
+    views = _dm_views(seed)
+    patches = [patch.diff(a, b) for a, b in itertools.pairwise(views)]
+    got = code.evaluate(AS_FRESH, [assets("domino_metro")[0], _dm_board_state(views[0]),
+                                   patches])
+    assert got["pending"] > 10, "too few placements waited for the change to tell"
+    assert got["differ"] == []
+
+
 def test_a_covered_end_takes_its_element_and_the_others_keep_theirs(code: Any):
     """Issue 6 (boards), DM-3, DM-5: as tiles cover ends, each end still open is drawn in
     the element that showed it before (none shows another end's id, as an element drawn
@@ -298,9 +372,7 @@ def test_a_covered_end_takes_its_element_and_the_others_keep_theirs(code: Any):
     from widgets.base import assets
 
     views = _dm_views(2)
-    state = {"view": views[0], "legal": [], "names": ["A", "B", "C"], "mode": "playtest",
-             "seat": None, "game": "domino_metro", "title": "Домино-Метро", "moves": 0,
-             "events": [], "open_hands": [], "patch": {"seq": 0, "ops": {}}}
+    state = _dm_board_state(views[0])
     patches = [patch.diff(a, b) for a, b in itertools.pairwise(views)]
     drawn = code.evaluate(ENDS, [assets("domino_metro")[0], state, patches])
     seen = [(end, before) for ends in drawn for end, before in ends if before is not None]
