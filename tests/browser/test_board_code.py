@@ -257,44 +257,10 @@ def test_a_placements_label_is_the_layouts_it_was_offered_on(code: Any):
     ]
 
 
-# The Domino-Metro board itself (its module, as anywidget loads it) on a stand-in model:
-# a spectator's view, patch after patch; for each update, the end elements (by the id
-# they show) and whether each is the element that showed that end before.
-ENDS = """async ([js, state, patches]) => {
-  const url = URL.createObjectURL(new Blob([js], { type: "text/javascript" }));
-  const board = (await import(url)).default;
-  const traits = { ...state };
-  const on = new Map();
-  const emit = (name) => { for (const f of on.get(name) || []) f(); };
-  const model = {
-    get: (k) => traits[k],
-    set(k, v) { if (traits[k] !== v) { traits[k] = v; emit(`change:${k}`); } },
-    on: (name, f) => on.set(name, [...(on.get(name) || []), f]),
-    off() {}, send() {},
-  };
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  board.initialize({ model });
-  board.render({ model, el });
-  const nodes = new WeakMap();  // an element: the end it showed
-  const out = [];
-  for (const [seq, p] of patches.entries()) {
-    model.set("patch", { seq: seq + 1, ops: { view: p } });
-    model.set("moves", seq + 1);
-    emit("change");
-    await new Promise((r) => setTimeout(r, 0));
-    const ends = [...el.querySelectorAll("g.dm-end")];
-    out.push(ends.map((g) => [g.dataset.end, nodes.has(g) ? nodes.get(g) : null]));
-    for (const g of ends) nodes.set(g, g.dataset.end);
-  }
-  el.remove();
-  return out;
-}"""
-
-
-# The same board, and for each update a fresh board drawn from the view as it is then:
-# the layout each of them shows (the SVG's attributes, and each tile's and end's element).
-AS_FRESH = """async ([js, state, patches]) => {
+# The Domino-Metro board itself (its module `js`, as anywidget loads it) on stand-in
+# models: `stand(traits)` draws a board, `update(board, seq, p)` gives it the kernel's
+# update number seq + 1, patch `p` of its view, and waits for the redraw.
+STAND_IN = """
   const url = URL.createObjectURL(new Blob([js], { type: "text/javascript" }));
   const board = (await import(url)).default;
   const stand = (traits) => {
@@ -312,6 +278,35 @@ AS_FRESH = """async ([js, state, patches]) => {
     board.render({ model, el });
     return { model, el, emit };
   };
+  const update = async (b, seq, p) => {
+    b.model.set("patch", { seq: seq + 1, ops: { view: p } });
+    b.model.set("moves", seq + 1);
+    b.emit("change");
+    await new Promise((r) => setTimeout(r, 0));
+  };
+"""
+
+# A spectator's view, patch after patch; for each update, the end elements (by the id
+# they show) and whether each is the element that showed that end before.
+ENDS = """async ([js, state, patches]) => {""" + STAND_IN + """
+  const live = stand({ ...state });
+  const { el } = live;
+  const nodes = new WeakMap();  // an element: the end it showed
+  const out = [];
+  for (const [seq, p] of patches.entries()) {
+    await update(live, seq, p);
+    const ends = [...el.querySelectorAll("g.dm-end")];
+    out.push(ends.map((g) => [g.dataset.end, nodes.has(g) ? nodes.get(g) : null]));
+    for (const g of ends) nodes.set(g, g.dataset.end);
+  }
+  el.remove();
+  return out;
+}"""
+
+
+# The same board, and for each update a fresh board drawn from the view as it is then:
+# the layout each of them shows (the SVG's attributes, and each tile's and end's element).
+AS_FRESH = """async ([js, state, patches]) => {""" + STAND_IN + """
   const shown = (el) => {
     const svg = el.querySelector(".dm-layoutbox svg");
     if (!svg) return [el.querySelector(".dm-layoutbox").textContent];
@@ -323,10 +318,7 @@ AS_FRESH = """async ([js, state, patches]) => {
   const differ = [];
   let pending = 0;
   for (const [seq, p] of patches.entries()) {
-    live.model.set("patch", { seq: seq + 1, ops: { view: p } });
-    live.model.set("moves", seq + 1);
-    live.emit("change");
-    await new Promise((r) => setTimeout(r, 0));
+    await update(live, seq, p);
     const view = live.model.get("view");
     if (view.pending) pending++;
     const fresh = stand({ ...state, view, moves: seq + 1 });
