@@ -194,9 +194,10 @@ const dmById = (list, id) => (list[id] && list[id].id === id ? list[id] : list.f
  * tiles and ends, and drawing the layout through Preact (a virtual node for every one,
  * diffed each redraw) took some 0.6 ms of a 1.5 ms redraw in issue 6's benchmark (drawn
  * here: about 0.3 ms, a third of it making the new elements). Each tile and each end
- * keeps its element while its data (kept by the patches), its place (kept by
- * `dmGeometry`) and its marks stay the same; an end covered takes its element away, and
- * the others keep theirs.
+ * keeps its element while its data (kept by the patches) and its place (kept by
+ * `dmGeometry`) stay the same; a mark alone that changes (the pending tile kept, DM-9; an
+ * end pointed at) toggles its class on that element rather than drawing it again. An end
+ * covered takes its element away, and the others keep theirs.
  * While the geometry goes on from the last one drawn, a tile or an end that is the same
  * object at the same place in the layout's lists is left alone without a look inside it:
  * a move's redraw reads what changed, not every tile and end of the layout.
@@ -240,11 +241,15 @@ function dmDrawLayout(box, model, view, hl) {
     if (d.attrs[k] !== attrs[k]) d.svg.setAttribute(k, (d.attrs[k] = attrs[k]));
   }
   const round = ++d.round; // (an element not drawn this round, on a full look, goes)
-  const put = (at, group, id, data, place, mark, make) => {
+  // (`marks`: the class that shows the mark; a mark alone changed only toggles it)
+  const put = (at, group, id, data, place, mark, make, marks) => {
     const was = at[id];
     if (was) {
       was[4] = round;
-      if (was[1] === data && was[2] === place && was[3] === mark) return;
+      if (was[1] === data && was[2] === place) {
+        if (was[3] !== mark) was[0].classList.toggle(marks, (was[3] = mark));
+        return;
+      }
     }
     const el = make();
     if (was) was[0].replaceWith(el);
@@ -254,7 +259,7 @@ function dmDrawLayout(box, model, view, hl) {
   const tile = (lt) => {
     const t = geo.tiles[lt.id];
     const mark = lt.id === pendingId;
-    put(d.tileAt, d.tilesG, lt.id, lt, t, mark, () => dmTileSvg(t, mark));
+    put(d.tileAt, d.tilesG, lt.id, lt, t, mark, () => dmTileSvg(t, mark), "dm-pending");
   };
   const end = (e) => {
     const place = e.state !== "covered" && geo.ends[e.id];
@@ -264,7 +269,7 @@ function dmDrawLayout(box, model, view, hl) {
       return;
     }
     const mark = e.id === hl;
-    put(d.endAt, d.endsG, e.id, e, place, mark, () => dmEndSvg(e, place.cell, mark));
+    put(d.endAt, d.endsG, e.id, e, place, mark, () => dmEndSvg(e, place.cell, mark), "dm-hl");
   };
   const { tiles, ends } = layout;
   if (goesOn) {

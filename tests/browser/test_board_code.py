@@ -373,3 +373,43 @@ def test_a_covered_end_takes_its_element_and_the_others_keep_theirs(code: Any):
     assert swapped > 20, "too few moves covered one end and opened another to tell"
     assert len(seen) > 200, "too few ends stayed open across a move to tell"
     assert [(end, before) for end, before in seen if end != before] == []
+
+
+# A spectator's view, patch after patch; for each update, the tile elements (by the id
+# they show), each with whether it is the element that showed that tile before and
+# whether it is marked pending.
+TILES = """async ([js, state, patches]) => {""" + STAND_IN + """
+  const live = stand({ ...state });
+  const { el } = live;
+  const nodes = new WeakMap();  // an element: the tile it showed
+  const out = [];
+  for (const [seq, p] of patches.entries()) {
+    await update(live, seq, p);
+    const tiles = [...el.querySelectorAll("g.dm-tile")];
+    out.push(tiles.map((g) => [g.dataset.tile, nodes.has(g) ? nodes.get(g) : null,
+                               g.classList.contains("dm-pending")]));
+    for (const g of tiles) nodes.set(g, g.dataset.tile);
+  }
+  el.remove();
+  return out;
+}"""
+
+
+def test_a_tile_kept_after_the_change_keeps_its_element(code: Any):
+    """Issue 6 (boards), DM-9: a tile placed waits, marked, for its player to keep it or
+    take it back; kept, it loses the mark in the element that showed it pending (only
+    its mark changes, so the board does not draw the tile again), over a match of bots."""
+    from widgets.base import assets
+
+    views = _dm_views(3)
+    patches = [patch.diff(a, b) for a, b in itertools.pairwise(views)]
+    drawn = code.evaluate(TILES, [assets("domino_metro")[0], _dm_board_state(views[0]),
+                                  patches])
+    kept = []
+    for before, after in itertools.pairwise(drawn):
+        pending = {tile for tile, _, mark in before if mark}
+        for tile, was, mark in after:
+            if tile in pending and not mark:
+                kept.append(was == tile)
+    assert len(kept) > 10, "too few placements were kept to tell"
+    assert all(kept)
