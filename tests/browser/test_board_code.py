@@ -286,18 +286,20 @@ STAND_IN = """
   };
 """
 
-# A spectator's view, patch after patch; for each update, the end elements (by the id
-# they show) and whether each is the element that showed that end before.
-ENDS = """async ([js, state, patches]) => {""" + STAND_IN + """
+# A spectator's view, patch after patch; for each update, the layout's elements that
+# `kind` names ("end" or "tile"), each as [the id it shows, the id it showed before (null:
+# an element new to this update), whether it is marked pending].
+DRAWN = """async ([js, state, patches, kind]) => {""" + STAND_IN + """
   const live = stand({ ...state });
   const { el } = live;
-  const nodes = new WeakMap();  // an element: the end it showed
+  const nodes = new WeakMap();  // an element: the id it showed
   const out = [];
   for (const [seq, p] of patches.entries()) {
     await update(live, seq, p);
-    const ends = [...el.querySelectorAll("g.dm-end")];
-    out.push(ends.map((g) => [g.dataset.end, nodes.has(g) ? nodes.get(g) : null]));
-    for (const g of ends) nodes.set(g, g.dataset.end);
+    const items = [...el.querySelectorAll(`g.dm-${kind}`)];
+    out.push(items.map((g) => [g.dataset[kind], nodes.has(g) ? nodes.get(g) : null,
+                               g.classList.contains("dm-pending")]));
+    for (const g of items) nodes.set(g, g.dataset[kind]);
   }
   el.remove();
   return out;
@@ -366,33 +368,14 @@ def test_a_covered_end_takes_its_element_and_the_others_keep_theirs(code: Any):
     views = _dm_views(2)
     state = _dm_board_state(views[0])
     patches = [patch.diff(a, b) for a, b in itertools.pairwise(views)]
-    drawn = code.evaluate(ENDS, [assets("domino_metro")[0], state, patches])
-    seen = [(end, before) for ends in drawn for end, before in ends if before is not None]
-    shown = [{end for end, _ in ends} for ends in drawn]
+    drawn = code.evaluate(DRAWN, [assets("domino_metro")[0], state, patches, "end"])
+    seen = [(end, before) for ends in drawn for end, before, _ in ends if before is not None]
+    shown = [{end for end, _, _ in ends} for ends in drawn]
     swapped = sum(bool(a - b and b - a) for a, b in itertools.pairwise(shown))
     assert swapped > 20, "too few moves covered one end and opened another to tell"
     assert len(seen) > 200, "too few ends stayed open across a move to tell"
     assert [(end, before) for end, before in seen if end != before] == []
 
-
-# A spectator's view, patch after patch; for each update, the tile elements (by the id
-# they show), each with whether it is the element that showed that tile before and
-# whether it is marked pending.
-TILES = """async ([js, state, patches]) => {""" + STAND_IN + """
-  const live = stand({ ...state });
-  const { el } = live;
-  const nodes = new WeakMap();  // an element: the tile it showed
-  const out = [];
-  for (const [seq, p] of patches.entries()) {
-    await update(live, seq, p);
-    const tiles = [...el.querySelectorAll("g.dm-tile")];
-    out.push(tiles.map((g) => [g.dataset.tile, nodes.has(g) ? nodes.get(g) : null,
-                               g.classList.contains("dm-pending")]));
-    for (const g of tiles) nodes.set(g, g.dataset.tile);
-  }
-  el.remove();
-  return out;
-}"""
 
 
 def test_a_tile_kept_after_the_change_keeps_its_element(code: Any):
@@ -403,8 +386,8 @@ def test_a_tile_kept_after_the_change_keeps_its_element(code: Any):
 
     views = _dm_views(3)
     patches = [patch.diff(a, b) for a, b in itertools.pairwise(views)]
-    drawn = code.evaluate(TILES, [assets("domino_metro")[0], _dm_board_state(views[0]),
-                                  patches])
+    drawn = code.evaluate(DRAWN, [assets("domino_metro")[0], _dm_board_state(views[0]),
+                                  patches, "tile"])
     kept = []
     for before, after in itertools.pairwise(drawn):
         pending = {tile for tile, _, mark in before if mark}
