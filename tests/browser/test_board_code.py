@@ -265,7 +265,8 @@ STAND_IN = """
   const board = (await import(url)).default;
   const stand = (traits) => {
     const on = new Map();
-    const emit = (name) => { for (const f of on.get(name) || []) f(); };
+    // (Backbone calls a listener with the model, whose `attributes` are the traits)
+    const emit = (name) => { for (const f of on.get(name) || []) f({ attributes: traits }); };
     const model = {
       get: (k) => traits[k],
       set(k, v) { if (traits[k] !== v) { traits[k] = v; emit(`change:${k}`); } },
