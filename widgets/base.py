@@ -46,7 +46,7 @@ import kit
 from kit.bots import make_bot
 from kit.contract import GameState, visible
 from kit.errors import ConfigError, IllegalAction
-from widgets.patch import diff
+from widgets.ready import Ready, ReadyAnswers
 
 HERE = Path(__file__).parent
 MODES = ("playtest", "hotseat", "teacher", "replay")
@@ -105,7 +105,7 @@ def parse_seats(seats: list[str] | None, players: int, mode: str) -> list[str]:
     return out
 
 
-class Board(anywidget.AnyWidget):
+class Board(ReadyAnswers, anywidget.AnyWidget):
     """A game board. Subclasses set ``GAME``, ``_esm``/``_css`` (:func:`assets`) and may
     override :meth:`event_text`, :meth:`teacher_hands` and :meth:`auto_move`.
 
@@ -177,6 +177,8 @@ class Board(anywidget.AnyWidget):
         #: the ``PATCHED`` traits as the page has them, and the number of the last patch
         self._page: dict[str, Any] = {}
         self._patches = 0
+        #: the answers to the moves offered, made ready (:mod:`widgets.ready`)
+        self._ready = {}
         #: what :meth:`_sync` put, to be sent and then set on the traits (:meth:`hold_sync`)
         self._staged: dict[str, Any] = {}
         # everything that can be refused is checked before the widget opens its comm: a
@@ -306,8 +308,14 @@ class Board(anywidget.AnyWidget):
 
     # -- syncing --------------------------------------------------------------------------
 
-    def _sync(self) -> None:
-        """Push what the seat shown may know (one update message)."""
+    def _sync(self, ready: Ready | None = None) -> None:
+        """Push what the seat shown may know (one update message): as ``ready`` made it,
+        if the move was answered ready (:mod:`widgets.ready`)."""
+        if ready is not None:
+            self._lines[self._shown] = ready.lines
+            with self.hold_sync():
+                self._staged.update(ready.values)
+            return
         state, seat = self.state, self._shown
         to_act = state.to_act
         if self.mode == "hotseat":
@@ -321,13 +329,21 @@ class Board(anywidget.AnyWidget):
             privacy = None
         else:
             privacy = None
+        with self.hold_sync():  # (sent first, then set on the traits: see hold_sync)
+            self._staged.update(self._values(state, seat, privacy, self._recent(seat)))
+
+    def _values(self, state: GameState, seat: int | None, privacy: int | None,
+                events: list[dict]) -> dict[str, Any]:
+        """The traits that show ``state`` to ``seat`` (``events``: its recent lines).
+        Teacher mode's open hands are those of ``self.state``."""
+        to_act = state.to_act
         can_act = (self.mode != "replay" and to_act is not None and to_act == seat
                    and self.is_human(to_act) and self._went_on is None)
-        values = {
+        return {
             "privacy": privacy, "seat": seat, "view": state.view(seat),
             "legal": ([{"action": a.to_json(), "text": str(a)} for a in
                        state.legal_actions()] if can_act else []),
-            "events": self._recent(seat),
+            "events": events,
             "result": state.result() if state.over else None,
             "open_hands": self.teacher_hands() if self.mode == "teacher" else [],
             "moves": len(state.history),
@@ -336,35 +352,42 @@ class Board(anywidget.AnyWidget):
             # (a recorder's game record has its id; a stand-in may have none)
             "record_id": None if state.over else getattr(self._record, "id", None),
         }
-        with self.hold_sync():  # (sent first, then set on the traits: see hold_sync)
-            self._staged.update(values)
 
     def _recent(self, seat: int | None) -> list[dict]:
         """The last ``RECENT_EVENTS`` log lines ``seat`` may see. Each carries ``n``, its
         number among the lines that seat has seen, so that the browser keeps a line's
         element as the log scrolls (a keyed list) instead of rewriting every line."""
+        entry = self._lines[seat] = self._lines_after(seat, self._log)
+        return list(entry[2])
+
+    def _lines_after(self, seat: int | None, log: list[dict]) -> tuple[int, int, list[dict]]:
+        """``seat``'s entry of ``_lines`` once it has read ``log`` (the entry stored is
+        left as it is)."""
         scanned, count, lines = self._lines.get(seat, (0, 0, []))
-        if scanned > len(self._log):  # a replay stepped back: the log is shorter
+        if scanned > len(log):  # a replay stepped back: the log is shorter
             scanned, count, lines = 0, 0, []
-        for ev in self._log[scanned:]:
+        lines = list(lines)
+        for ev in log[scanned:]:
             if visible(ev, seat) and (text := self.event_text(ev)):
                 lines.append({"n": count, "type": ev["type"], "text": text,
                               "seat": ev.get("seat")})
                 count += 1
-        lines = lines[-RECENT_EVENTS:]
-        self._lines[seat] = (len(self._log), count, lines)
-        return list(lines)
+        return (len(log), count, lines[-RECENT_EVENTS:])
 
     # -- moves ----------------------------------------------------------------------------
 
-    def _apply(self, action: Any) -> None:
-        """Apply one action of ``to_act`` (raises IllegalAction, changing nothing).
+    def _apply(self, action: Any, ready: Ready | None = None) -> None:
+        """Apply one action of ``to_act`` (raises IllegalAction, changing nothing), or
+        take the state ``ready`` made with it.
 
         A recorded game writes the action (and the result, at the end) after the board's
         update has gone out (:meth:`after_update`) and the page has had time to draw it
         (:meth:`_record_soon`): a database write no longer holds up what the players see
         nor competes with the page for the machine. The writes keep the moves' order."""
-        events = self.state.apply(action)
+        if ready is None:
+            events = self.state.apply(action)
+        else:
+            self.state, events = ready.state, ready.events
         now = time.monotonic()
         thinking, self._since = now - self._since, now
         self._log.extend(events)
@@ -406,12 +429,14 @@ class Board(anywidget.AnyWidget):
                 self._record_call("finish", result)
 
     def act(self, action: Any) -> None:
-        """Make a human move from Python (as a click would); IllegalAction if refused."""
+        """Make a human move from Python (as a click would); IllegalAction if refused.
+        A move whose answer was made ready (:mod:`widgets.ready`) is answered as made."""
         self._check_human_move()
-        self._apply(action)
+        ready = self._take_ready(action)
+        self._apply(action, ready)
         if self._went_on is None and self.error:  # (a trait set costs, even of the same)
             self.error = ""
-        self._sync()
+        self._sync(ready)
         self._schedule()
 
     def _check_human_move(self) -> None:
@@ -509,7 +534,7 @@ class Board(anywidget.AnyWidget):
         """Send what the hold gathered, set the staged values on the traits (their
         observers may add to the next update, sent at once), run the callbacks."""
         staged, self._staged = self._staged, {}
-        values = {k: v for k, v in staged.items() if self._trait_values.get(k) != v}
+        values = {k: v for k, v in staged.items() if not self._same(k, v)}
         keys = self._states_to_send - values.keys()
         self._states_to_send.clear()
         try:
@@ -529,6 +554,7 @@ class Board(anywidget.AnyWidget):
             todo, self._after_update = self._after_update, []
             for callback in todo:
                 callback()
+        self._ready_soon()
 
     def _set_sent(self, values: dict[str, Any]) -> None:
         """Put values the page has been sent on the traits, and tell their observers.
@@ -566,7 +592,11 @@ class Board(anywidget.AnyWidget):
 
     def get_state(self, key: Any = None, drop_defaults: bool = False) -> dict:
         """ipywidgets' ``get_state``; a whole state (``key=None``: the one the comm opens
-        with, or one a page asks for) also says which patch it is as of, with no ops."""
+        with, or one a page asks for) also says which patch it is as of, with no ops. No
+        keys, no state (ipywidgets' would list the traits first: a move's update, whose
+        traits :meth:`_sync` puts, has none other to get)."""
+        if isinstance(key, set | frozenset | list | tuple) and not key:
+            return {}
         state = super().get_state(key=key, drop_defaults=drop_defaults)
         if key is None:
             state["patch"] = {"seq": self._patches, "ops": {}}
@@ -589,7 +619,8 @@ class Board(anywidget.AnyWidget):
             state.update(values)
         sent = {name: state[name] for name in self.PATCHED if name in state}
         if key is not None and sent:
-            ops = {name: diff(self._page[name], state.pop(name)) for name in sent}
+            ops = {name: self._patch_of(name, self._page[name], state.pop(name))
+                   for name in sent}
             self._patches += 1
             state["patch"] = {"seq": self._patches, "ops": ops}
         self._send_update(state, sent)
@@ -605,6 +636,7 @@ class Board(anywidget.AnyWidget):
     def _send_update(self, state: dict, sent: dict[str, Any]) -> None:
         if state:
             self._page.update(sent)
+            self._updates += 1
             self._send({"method": "update", "state": state, "buffer_paths": []})
 
     def after_update(self, callback: Callable[[], None]) -> None:
@@ -621,6 +653,7 @@ class Board(anywidget.AnyWidget):
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        self._ready_soon(closing=True)
         super().close()
 
     # -- messages from the browser --------------------------------------------------------

@@ -1,0 +1,135 @@
+"""Answers made ready while the player thinks (widgets/ready.py): a click answered from
+them sends the page exactly what the same click answered afresh sends, and an answer that
+is no longer good is not taken."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import random
+from typing import Any
+
+import pytest
+from test_widgets_boards import GAMES, board, run_loop
+
+from widgets.ready import READY_AFTER_S, action_key
+
+
+def spied(game: str, **kw: Any) -> tuple[Any, list[dict], list]:
+    """A playtest board, the updates it sends (deep copies) and the answers it takes."""
+    b = board(game, **kw)
+    sent: list[dict] = []
+    taken: list = []
+    b._send = lambda msg, buffers=None: sent.append(copy.deepcopy(msg))
+    take = b._take_ready
+
+    def took(action: Any) -> Any:
+        ready = take(action)
+        if ready is not None:
+            taken.append(ready)
+        return ready
+
+    b._take_ready = took
+    return b, sent, taken
+
+
+def both(ready: Any, fresh: Any, content: dict) -> None:
+    ready._on_msg(ready, content)
+    fresh._on_msg(fresh, content)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_move_answered_ready_sends_what_it_would_afresh(game: str):
+    """Issue 6 (the boards' speed), engine contract (``clone``): move after move of whole
+    games, a board that made its answers ready sends the page the very updates (patches
+    and all) of a board that makes each move at the click, and took a ready answer for
+    every move."""
+    for seed in (11, 12):
+        ready, sent, taken = spied(game, seed=seed)
+        fresh, sent_fresh, _ = spied(game, seed=seed)
+        rng = random.Random(seed)
+        moves = 0
+        while not ready.state.over and moves < 150:
+            assert ready.legal == fresh.legal
+            ready._make_ready()
+            assert len(ready._ready) == len(ready.legal)
+            both(ready, fresh, {"kind": "act", "action": rng.choice(ready.legal)["action"]})
+            moves += 1
+            assert sent == sent_fresh
+        assert moves > 5
+        assert len(taken) == moves
+        assert ready.state.snapshot() == fresh.state.snapshot()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_answer_made_before_another_update_is_not_taken(game: str):
+    """Issue 6: answers made, then an update sent for something else (a forged move's
+    error; the page asking for its traits whole), the next move is made afresh and sends
+    what a board that made no answers sends."""
+    ready, sent, taken = spied(game)
+    fresh, sent_fresh, _ = spied(game)
+    forged = {"kind": "act", "action": {"type": "no such move"}}
+    for other in (forged, {"kind": "resync"}):
+        ready._make_ready()
+        assert ready._ready
+        both(ready, fresh, other)
+        both(ready, fresh, {"kind": "act", "action": ready.legal[0]["action"]})
+        assert sent == sent_fresh
+    assert taken == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_an_answer_made_before_the_state_changed_behind_the_board_is_not_taken(game: str):
+    """Issue 6: answers made, then the board's state replaced from Python with no update
+    (its hidden cards redealt, ``determinize``), the next move is made on that state and
+    sends what a board given the same state sends."""
+    ready, sent, taken = spied(game)
+    fresh, sent_fresh, _ = spied(game)
+    ready._make_ready()
+    for b in (ready, fresh):
+        b.state = b.state.determinize(b.seat, random.Random(5))
+    both(ready, fresh, {"kind": "act", "action": ready.legal[0]["action"]})
+    assert sent == sent_fresh
+    assert taken == []
+    assert ready.state.snapshot() == fresh.state.snapshot()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_move_unlike_every_one_offered_is_refused_as_before(game: str):
+    """Issue 6 (bad input changes nothing): with answers made, a move that differs from
+    an offered one (a changed or an extra field) gets no answer made for another; the
+    engine refuses it with its own error, as it refuses it on a board without answers."""
+    ready, sent, taken = spied(game)
+    fresh, sent_fresh, _ = spied(game)
+    offered = ready.legal[0]["action"]
+    before = list(ready.state.history)
+    ready._make_ready()
+    changed = {**offered, "type": offered["type"] + "!"}
+    both(ready, fresh, {"kind": "act", "action": changed})
+    assert ready.error and ready.error == fresh.error
+    assert ready.state.history == fresh.state.history == before
+    ready._make_ready()
+    both(ready, fresh, {"kind": "act", "action": {**offered, "extra": 1}})
+    assert sent == sent_fresh
+    assert taken == []
+    assert ready.state.snapshot() == fresh.state.snapshot()
+
+
+def test_a_playtest_board_makes_its_answers_ready_after_offering_moves():
+    """Issue 6: in a kernel (a running event loop), READY_AFTER_S after the bots have
+    moved and the human seat is offered its moves, an answer is ready for each of them;
+    a hot-seat board makes none."""
+
+    async def play() -> tuple[set, set, dict]:
+        b = board("hanabi", pause=0.01, seed=4, seats=["bot", "human", "bot"])
+        while not b.legal:
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(READY_AFTER_S + 0.1)
+        hot = board("hanabi", mode="hotseat", seats=["human"] * 3)
+        hot._on_msg(hot, {"kind": "reveal"})
+        await asyncio.sleep(READY_AFTER_S + 0.1)
+        return set(b._ready), {action_key(m["action"]) for m in b.legal}, hot._ready
+
+    made, offered, hot = run_loop(play())
+    assert offered and made == offered
+    assert hot == {}
