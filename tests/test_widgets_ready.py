@@ -48,6 +48,7 @@ def test_a_move_answered_ready_sends_what_it_would_afresh(game: str):
         ready, sent, taken = spied(game, seed=seed)
         fresh, sent_fresh, _ = spied(game, seed=seed)
         rng = random.Random(seed)
+        game_state = ready.state
         moves = 0
         while not ready.state.over and moves < 150:
             assert ready.legal == fresh.legal
@@ -59,6 +60,27 @@ def test_a_move_answered_ready_sends_what_it_would_afresh(game: str):
         assert moves > 5
         assert len(taken) == moves
         assert ready.state.snapshot() == fresh.state.snapshot()
+        assert ready.state is game_state  # (the object that a recording holds)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_answered_ready_is_recorded_move_by_move(game: str, tmp_path: Any):
+    """Issue 6 (nothing a player did is lost): a recorded playtest board that answers
+    every human move ready records each move as made, and its game replays from the
+    recording to the board's state."""
+    from kit.record import Recorder
+
+    with Recorder(f"sqlite:///{tmp_path / 'r.db'}") as rec:
+        b, _, taken = spied(game, recorder=rec)
+        rng = random.Random(2)
+        moves = 0
+        while not b.state.over:
+            b._make_ready()
+            b._on_msg(b, {"kind": "act", "action": rng.choice(b.legal)["action"]})
+            moves += 1
+        assert not b.error, b.error
+        assert len(taken) == moves > 2
+        assert rec.replay(b._record.id).snapshot() == b.state.snapshot()
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -378,7 +378,7 @@ class Board(ReadyAnswers, anywidget.AnyWidget):
 
     def _apply(self, action: Any, ready: Ready | None = None) -> None:
         """Apply one action of ``to_act`` (raises IllegalAction, changing nothing), or
-        take the state ``ready`` made with it.
+        take over the state ``ready`` made with it.
 
         A recorded game writes the action (and the result, at the end) after the board's
         update has gone out (:meth:`after_update`) and the page has had time to draw it
@@ -386,8 +386,9 @@ class Board(ReadyAnswers, anywidget.AnyWidget):
         nor competes with the page for the machine. The writes keep the moves' order."""
         if ready is None:
             events = self.state.apply(action)
-        else:
-            self.state, events = ready.state, ready.events
+        else:  # (the same state object: the recording holds it)
+            self.state.take_over(ready.state)
+            events = ready.events
         now = time.monotonic()
         thinking, self._since = now - self._since, now
         self._log.extend(events)
