@@ -132,8 +132,8 @@ class ReadyAnswers:
 
     def _take_ready(self: Any, action: Any) -> Ready | None:
         """The answer made to ``action``, if it is still good. (The answers are let go
-        once the update has gone out, :meth:`_ready_soon`: freeing some thirty states
-        would hold it up.)"""
+        in the idle time after the update, :meth:`_ready_soon`: freeing some thirty
+        states here would hold it up.)"""
         made = self._ready
         if not made:
             return None
@@ -150,7 +150,7 @@ class ReadyAnswers:
         """Whether trait ``name`` has ``value`` already: as found with the answer taken,
         if this is its very value."""
         taken = self._taken
-        if taken is not None and taken.values.get(name) is value:
+        if taken is not None and name in taken.values and taken.values[name] is value:
             return name in taken.same
         return self._trait_values.get(name) == value
 
