@@ -139,19 +139,23 @@ def test_a_move_unlike_every_one_offered_is_refused_as_before(game: str):
 
 def test_a_playtest_board_makes_its_answers_ready_after_offering_moves():
     """Issue 6: in a kernel (a running event loop), READY_AFTER_S after the bots have
-    moved and the human seat is offered its moves, an answer is ready for each of them;
-    a hot-seat board makes none."""
+    moved and the human seat is offered its moves, an answer is ready for each of them,
+    and a click takes its answer; a hot-seat board makes none."""
 
-    async def play() -> tuple[set, set, dict]:
-        b = board("hanabi", pause=0.01, seed=4, seats=["bot", "human", "bot"])
+    async def play() -> tuple[set, set, bool, dict]:
+        b, _, taken = spied("hanabi", pause=0.01, seed=4, seats=["bot", "human", "bot"])
         while not b.legal:
             await asyncio.sleep(0.01)
         await asyncio.sleep(READY_AFTER_S + 0.1)
+        made, offered = set(b._ready), {action_key(m["action"]) for m in b.legal}
+        b._on_msg(b, {"kind": "act", "action": b.legal[-1]["action"]})
         hot = board("hanabi", mode="hotseat", seats=["human"] * 3)
         hot._on_msg(hot, {"kind": "reveal"})
         await asyncio.sleep(READY_AFTER_S + 0.1)
-        return set(b._ready), {action_key(m["action"]) for m in b.legal}, hot._ready
+        b.close()
+        return made, offered, len(taken) == 1 and b.state.history[1]["seat"] == 1, hot._ready
 
-    made, offered, hot = run_loop(play())
+    made, offered, took, hot = run_loop(play())
     assert offered and made == offered
+    assert took
     assert hot == {}
