@@ -26,7 +26,6 @@ synchronously when there is no running loop, e.g. in plain Python and tests).
 
 from __future__ import annotations
 
-import asyncio
 import atexit
 import contextlib
 import hashlib
@@ -46,6 +45,7 @@ import kit
 from kit.bots import make_bot
 from kit.contract import GameState, visible
 from kit.errors import ConfigError, IllegalAction
+from widgets.loop import running_loop
 from widgets.ready import Ready, ReadyAnswers
 
 HERE = Path(__file__).parent
@@ -402,10 +402,7 @@ class Board(ReadyAnswers, anywidget.AnyWidget):
         event loop; at once, as the bots move (:meth:`_schedule`), without a pause or a
         running loop (plain Python, tests). A board closed, or a kernel that exits,
         writes them first (:meth:`close`, :func:`_record_all`)."""
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
+        loop = running_loop()
         if loop is None or self.pause <= 0:
             self._record_now()
             return
@@ -480,10 +477,7 @@ class Board(ReadyAnswers, anywidget.AnyWidget):
         all at once when there is no pause or no running loop."""
         if self._timer is not None:
             return
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
+        loop = running_loop()
         if loop is None or self.pause <= 0:
             while (move := self._next_automatic()) is not None:
                 self._apply(move)

@@ -19,13 +19,13 @@ cold); the engine's move, the view, the log lines and the patches were 0.2 ms of
 
 from __future__ import annotations
 
-import asyncio
 import json
 from dataclasses import dataclass
 from typing import Any
 
 from kit.contract import GameState
 from kit.errors import IllegalAction
+from widgets.loop import running_loop
 from widgets.patch import diff
 
 #: s after an update that offers moves before their answers are made: the page draws the
@@ -93,10 +93,7 @@ class ReadyAnswers:
         if self._ready_timer is not None:
             self._ready_timer.cancel()
             self._ready_timer = None
-        try:
-            loop = None if closing else asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
+        loop = None if closing else running_loop()
         if loop is None:
             self._ready, self._taken = {}, None
         else:  # (freeing some thirty states here would hold up what follows the update)
