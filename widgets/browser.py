@@ -3,7 +3,9 @@
 - :func:`voila_server` starts ``voila`` from the running interpreter's folder on a free
   loopback port (``--Voila.port_retries=0``), with the Jupyter config, data and runtime
   folders in a temporary folder, idle kernels culled, and waits until a static file
-  (not a notebook page) answers.
+  (not a notebook page) answers. The server goes when the process that started it does,
+  however that ends (:data:`WITH_PARENT`): a benchmark or a test run that is killed
+  leaves no server and no kernels behind.
 - :func:`launch_chromium` starts Debian's ``chromium`` through Playwright (Playwright's own
   browser download is never used); :func:`local_only` aborts every non-local request
   (e.g. the Font Awesome CDN).
@@ -32,6 +34,18 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 #: a static file Voilà serves without starting a kernel
 READY_PATH = "/voila/templates/lab/static/index.css"
+#: Run before the server, in its process: ask Linux to send it SIGTERM when the thread
+#: that started it ends (``prctl(PR_SET_PDEATHSIG)``, kept across ``exec``), unless that
+#: has happened already; then become the server. Voilà stops its kernels on SIGTERM.
+#: (A ``python -c`` in front of the server rather than ``Popen``'s ``preexec_fn``, which
+#: is not safe while other threads run, as Playwright's may.)
+WITH_PARENT = """import ctypes, os, signal, sys
+if sys.platform == "linux":
+    ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    if os.getppid() != int(sys.argv[1]):
+        sys.exit("the process that started the server has ended")
+os.execvp(sys.argv[2], sys.argv[2:])
+"""
 
 
 def free_port() -> int:
@@ -63,7 +77,8 @@ def voila_server(notebooks: Path = NOTEBOOKS, env: dict[str, str] | None = None,
         run_env["MPLCONFIGDIR"] = str(Path(tmp, "mpl"))
         run_env["PYTHONUNBUFFERED"] = "1"
         run_env.update(env or {})
-        cmd = [voila_executable(), str(notebooks), "--no-browser", "--Voila.ip=127.0.0.1",
+        cmd = [sys.executable, "-c", WITH_PARENT, str(os.getpid()), voila_executable(),
+               str(notebooks), "--no-browser", "--Voila.ip=127.0.0.1",
                f"--port={port}", "--Voila.port_retries=0",
                "--MappingKernelManager.cull_idle_timeout=300",
                "--MappingKernelManager.cull_interval=60",
