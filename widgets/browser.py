@@ -64,7 +64,10 @@ def voila_executable() -> str:
 @contextlib.contextmanager
 def voila_server(notebooks: Path = NOTEBOOKS, env: dict[str, str] | None = None,
                  timeout: float = 60.0, log_path: Path | None = None) -> Iterator[str]:
-    """Serve ``notebooks`` with Voilà; yields the base URL (``http://127.0.0.1:PORT``)."""
+    """Serve ``notebooks`` with Voilà; yields the base URL (``http://127.0.0.1:PORT``).
+
+    The server stops when the thread that started it ends (:data:`WITH_PARENT`): start it
+    on the main thread, or on one that lasts as long as the server should."""
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="kit-voila-") as tmp:
         run_env = dict(os.environ)
