@@ -19,27 +19,25 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+def state_and_parent(pid: int) -> tuple[str, int] | None:
+    """A process's state letter and parent, from /proc (None: no such process)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return fields[0], int(fields[1])
+
+
 def children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid`` (from /proc)."""
-    out = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
-                out.append(int(entry.name))
-    return out
+    """The processes whose parent is ``pid``."""
+    return [int(e.name) for e in Path("/proc").iterdir()
+            if e.name.isdigit() and (state_and_parent(int(e.name)) or ("", -1))[1] == pid]
 
 
 def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    # (a process that has ended but is not yet reaped by its parent is a zombie: gone)
-    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    """Whether ``pid`` runs (one that has ended but is not yet reaped, a zombie, does not)."""
+    got = state_and_parent(pid)
+    return got is not None and got[0] != "Z"
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="PR_SET_PDEATHSIG is Linux's")
