@@ -40,6 +40,7 @@ import argparse
 import json
 import random
 import shutil
+import signal
 import statistics
 import sys
 import tempfile
@@ -327,6 +328,10 @@ def _print(label: str, value: str) -> None:
     print(f"{label:<48} {value}", flush=True)
 
 
+def _stop(signum: int, _frame: Any) -> None:
+    raise SystemExit(128 + signum)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m kit bench boards", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -336,6 +341,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args(argv)
+    # stopped with SIGTERM (say by a CI job's timeout), it stops as on Ctrl-C: the Voilà
+    # server and the browser are closed and the temporary folders removed on the way out
+    signal.signal(signal.SIGTERM, _stop)
     figures = run(tuple(args.games), args.moves, args.pause, args.seed)
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))

@@ -1,6 +1,7 @@
 """The Voilà server of the browser tests and the boards benchmark (widgets/browser.py)
 goes with the process that started it: a test run or a benchmark that is killed leaves
-no server and no kernels running."""
+no server and no kernels running. A benchmark stopped with SIGTERM also closes its
+browser and removes its temporary folders on the way out."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import textwrap
 import time
 import urllib.request
@@ -79,6 +81,47 @@ def test_a_killed_starter_takes_its_voila_server_and_kernels_with_it(tmp_path: P
     finally:
         starter.kill()
         starter.wait()
+        for pid in left:
+            if alive(pid):
+                os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not Path(os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")).exists(),
+                    reason="Debian's chromium is not installed (scripts/setup.sh --test)")
+def test_a_benchmark_stopped_with_sigterm_leaves_nothing_behind():
+    """``python -m kit bench boards`` stopped by SIGTERM (a CI job's timeout, say) while it
+    measures: it exits with 128 + SIGTERM, and its temporary folders (the notebooks'
+    copies and recordings, Voilà's and the browser's), its server and its kernels are gone."""
+    # (a short path: the browser's sockets go in it, and a socket's path is short)
+    with tempfile.TemporaryDirectory(prefix="kb-") as folder:
+        _stop_a_benchmark(Path(folder))
+
+
+def _stop_a_benchmark(tmp: Path) -> None:
+    bench = subprocess.Popen(
+        [sys.executable, "-m", "kit", "bench", "boards", "--games", "pug_party"],
+        cwd=ROOT, stdout=subprocess.PIPE, text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(tmp)})
+    left: list[int] = []  # what to stop if the test fails
+    try:
+        first = bench.stdout.readline()  # a page has been opened: everything is running
+        assert first.startswith("page to interactive board"), first
+        made = {e.name.rsplit("-", 1)[0] for e in tmp.iterdir()}
+        assert {"kit-bench", "kit-voila"} <= made, made  # the bench's folder, Voilà's
+        servers = [pid for pid in children(bench.pid)
+                   if "voila" in Path(f"/proc/{pid}/cmdline").read_text()]
+        left = servers + [k for pid in servers for k in children(pid)]
+        assert servers and len(left) > len(servers), "no Voilà server with a kernel"
+        bench.send_signal(signal.SIGTERM)
+        assert bench.wait(timeout=60) == 128 + signal.SIGTERM
+        assert sorted(e.name for e in tmp.iterdir()) == []
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and any(map(alive, left)):
+            time.sleep(0.2)
+        assert not any(map(alive, left)), "the server or a kernel outlived the benchmark"
+    finally:
+        bench.kill()
+        bench.wait()
         for pid in left:
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
