@@ -60,7 +60,8 @@ def test_a_killed_starter_takes_its_voila_server_and_kernels_with_it(tmp_path: P
                 time.sleep(600)
             """)],
         cwd=ROOT, stdout=subprocess.PIPE, text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)})
+        # (the starter, killed, cannot remove its temporary folders: they go in pytest's)
+        env={**os.environ, "PYTHONPATH": str(ROOT), "TMPDIR": str(tmp_path)})
     left: list[int] = []  # what to stop if the test fails
     try:
         url = starter.stdout.readline().strip()
