@@ -42,6 +42,22 @@ def alive(pid: int) -> bool:
     return got is not None and got[0] != "Z"
 
 
+def wait_gone(pids: list[int], seconds: float = 30) -> None:
+    """Wait until none of ``pids`` runs, for at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and any(map(alive, pids)):
+        time.sleep(0.2)
+
+
+def stop_all(proc: subprocess.Popen, pids: list[int]) -> None:
+    """A failed test's cleanup: kill ``proc`` and whichever of ``pids`` still runs."""
+    proc.kill()
+    proc.wait()
+    for pid in pids:
+        if alive(pid):
+            os.kill(pid, signal.SIGKILL)
+
+
 @pytest.mark.skipif(sys.platform != "linux", reason="PR_SET_PDEATHSIG is Linux's")
 def test_a_killed_starter_takes_its_voila_server_and_kernels_with_it(tmp_path: Path):
     nb = nbformat.v4.new_notebook()
@@ -74,17 +90,11 @@ def test_a_killed_starter_takes_its_voila_server_and_kernels_with_it(tmp_path: P
         assert kernels, "the page started no kernel"
         starter.send_signal(signal.SIGKILL)  # no cleanup of its own can run
         starter.wait()
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and any(map(alive, [server, *kernels])):
-            time.sleep(0.2)
+        wait_gone([server, *kernels])
         assert not alive(server), "the Voilà server outlived the process that started it"
         assert not any(map(alive, kernels)), "a kernel outlived its Voilà server"
     finally:
-        starter.kill()
-        starter.wait()
-        for pid in left:
-            if alive(pid):
-                os.kill(pid, signal.SIGKILL)
+        stop_all(starter, left)
 
 
 @pytest.mark.skipif(not Path(os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")).exists(),
@@ -116,13 +126,7 @@ def _stop_a_benchmark(tmp: Path) -> None:
         bench.send_signal(signal.SIGTERM)
         assert bench.wait(timeout=60) == 128 + signal.SIGTERM
         assert sorted(e.name for e in tmp.iterdir()) == []
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline and any(map(alive, left)):
-            time.sleep(0.2)
+        wait_gone(left)
         assert not any(map(alive, left)), "the server or a kernel outlived the benchmark"
     finally:
-        bench.kill()
-        bench.wait()
-        for pid in left:
-            if alive(pid):
-                os.kill(pid, signal.SIGKILL)
+        stop_all(bench, left)
