@@ -2,8 +2,9 @@
 the page's half of an update's patch (``applyPatch``, against widgets/patch.py's ``diff``)
 and the event log's lines (``showLog``) over more lines than a test game shows; and the
 Domino-Metro board's placing of the layout's tiles over whole games, the labels of its
-placements, its ends' elements as tiles cover them, and each update's layout against a
-board drawn afresh from the same view."""
+placements, its ends' elements as tiles cover them, each update's layout against a
+board drawn afresh from the same view, and a placement's tile built while the kernel
+answers."""
 
 from __future__ import annotations
 
@@ -397,3 +398,100 @@ def test_a_tile_kept_after_the_change_keeps_its_element(code: Any):
                 kept.append(was == tile)
     assert len(kept) > 10, "too few placements were kept to tell"
     assert all(kept)
+
+
+def _dm_seat_turns(seed: int) -> list[list]:
+    """Seat 0's views of a three-game match of random bots, move after move, each with
+    the legal moves the board offers then (none unless seat 0 is to act) and the move
+    made from it: [[view, legal, action], ...], the last with no action."""
+    import kit
+    from kit.bots import make_bot
+
+    state = kit.new_game("domino_metro", players=3, seed=seed, games=3)
+    bots = [make_bot("domino_metro", "random") for _ in range(3)]
+    rng = random.Random(seed)
+    turns = []
+    while not state.over and len(turns) < 1200:
+        legal = state.legal_actions()
+        action = bots[state.to_act].choose(state.view(state.to_act), legal, rng)
+        offered = ([{"action": a.to_json(), "text": str(a)} for a in legal]
+                   if state.to_act == 0 else [])
+        turns.append([state.view(0), offered, action.to_json()])
+        state.apply(action)
+    turns.append([state.view(0), [], None])
+    return turns
+
+
+# Seat 0's board over a match: at each of its placements it clicks the move made (or, at
+# every third one, another placement: a guess gone wrong), then the kernel's answer
+# comes. Per placement clicked: whether the answer's new tile and end are the elements
+# built ahead, and whether the layout is then the one a board drawn afresh shows.
+AHEAD = """async ([js, state, turns, patches]) => {""" + STAND_IN + """
+  const shown = (el) => {
+    const svg = el.querySelector(".dm-layoutbox svg");
+    const items = (sel) => [...svg.querySelectorAll(sel)].map((g) => g.outerHTML).sort();
+    return JSON.stringify([["viewBox", "aria-label", "style"].map((a) => svg.getAttribute(a)),
+                           items("g.dm-tile"), items("g.dm-end")]);
+  };
+  const live = stand({ ...state, legal: turns[0][1], replies: 0 });
+  const out = [];
+  let placements = 0;
+  for (const [i, [, legal, action]] of turns.entries()) {
+    if (!action) break;
+    const box = live.el.querySelector(".dm-layoutbox");
+    let clicked = null;
+    if (legal.length && action.type === "place" && action.end !== null && box.kitLayout.svg) {
+      const want = JSON.stringify(action);
+      const buttons = [...live.el.querySelectorAll("button.dm-place")];
+      const others = buttons.filter((b) => b.dataset.action !== want);
+      const wrong = ++placements % 3 === 0 && others.length > 0;
+      const button = wrong ? others[0] : buttons.find((b) => b.dataset.action === want);
+      button.click();
+      const ahead = box.kitLayout.ahead || {};
+      clicked = { wrong, tile: ahead.tile && ahead.tile[1], end: ahead.end && ahead.end[1],
+                  double: action.tile[0] === action.tile[1] };
+    }
+    const m = live.model;
+    m.set("legal", turns[i + 1][1]);
+    m.set("replies", i + 1);
+    await update(live, i, patches[i]);
+    if (!clicked) continue;
+    const view = m.get("view");
+    const svg = box.querySelector("svg");
+    const tile = svg.querySelector(`g.dm-tile[data-tile="${view.layout.tiles.length - 1}"]`);
+    const ends = [...svg.querySelectorAll("g.dm-end")];
+    const fresh = stand({ ...state, view, moves: i + 1, legal: [], replies: 0 });
+    await new Promise((r) => setTimeout(r, 0));
+    out.push({ wrong: clicked.wrong, double: clicked.double, built: !!clicked.tile,
+               tileAhead: !!clicked.tile && tile === clicked.tile,
+               endAhead: !!clicked.end && ends.includes(clicked.end),
+               same: shown(live.el) === shown(fresh.el) });
+    fresh.el.remove();
+  }
+  live.el.remove();
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_a_placement_is_drawn_ahead_while_the_kernel_answers(code: Any, seed: int):
+    """Issue 6 (boards, benchmark), DM-3, DM-4, DM-9: a placement clicked has its tile
+    (and the end it opens) built while the kernel answers; the answer's redraw uses them
+    when the answer places that tile there, and builds its own when not (another tile
+    placed: a guess gone wrong). Either way the layout is then the one a board drawn
+    afresh from the answer's view shows, at every placement of a three-game match."""
+    from widgets.base import assets
+
+    turns = _dm_seat_turns(seed)
+    patches = [patch.diff(a[0], b[0]) for a, b in itertools.pairwise(turns)]
+    state = {**_dm_board_state(turns[0][0]), "seat": 0}
+    got = code.evaluate(AHEAD, [assets("domino_metro")[0], state, turns, patches])
+    right = [g for g in got if not g["wrong"]]
+    wrong = [g for g in got if g["wrong"]]
+    assert len(right) > 15 and len(wrong) > 5, "too few placements to tell"
+    assert [g for g in got if not g["same"]] == []
+    assert all(g["built"] for g in got)
+    assert all(g["tileAhead"] for g in right)
+    # (a tile placed opens the end built ahead but when it is a double, or its end is dead)
+    assert sum(g["endAhead"] for g in right if not g["double"]) > len(right) // 2
+    assert not any(g["tileAhead"] or g["endAhead"] for g in wrong)
