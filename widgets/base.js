@@ -210,9 +210,6 @@ function kitBoard(draw) {
           }, CLICK_FEEDBACK_MS);
         }
         setTimeout(() => { if (pending && sent === n) { ui.waited = true; schedule(); } }, NO_ANSWER_MS);
-        // While the kernel answers (some 3 ms, the page idle), a drawing may build ahead,
-        // detached, what it expects the answer to show (see domino_metro.js).
-        if (draw.prepare) draw.prepare(msg.action, model, root);
       }
     }
 
