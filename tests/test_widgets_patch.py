@@ -41,3 +41,18 @@ def test_unchanged_keys_are_not_in_a_patch():
     old = {"rules": {"long": "x" * 500}, "deck": 30, "gone": 1}
     p = patch.diff(old, {"rules": {"long": "x" * 500}, "deck": 29, "new": [1]})
     assert p == {"deck": ["=", 29], "new": ["=", [1]], "gone": ["-"]}
+
+
+@given(st.lists(st.integers(0, 9), min_size=3, max_size=9), st.data(), st.booleans())
+def test_a_card_gone_from_a_hand_travels_as_a_gap(values, data, drawn):
+    """Issue 6 (what reaches the browser): a card played or placed from the middle of a
+    hand (HB-5, WL, PP, DM-3), with one drawn after it or not, is a gap in the hand's
+    patch: the cards after it keep theirs, rather than each being patched into the one
+    before it. (The first card gone is the form of a log window scrolled by one.)"""
+    old = [{"id": i, "v": v} for i, v in enumerate(values)]
+    i = data.draw(st.integers(1, len(old) - 2))
+    tail = [{"id": 99, "v": 0}] if drawn else []
+    new = old[:i] + old[i + 1:] + tail
+    p = json.loads(json.dumps(patch.diff(old, new)))
+    assert patch.apply(old, p) == new
+    assert p == ["[", 0, len(old) - 1, {}, tail, [i, 1]]

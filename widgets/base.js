@@ -27,14 +27,16 @@ function h(tag, attrs, ...children) {
 /**
  * `old` with a patch of widgets/patch.py applied: ["=", value] replaces it, a dict patch
  * changes the keys it names (["-"]: removed), ["[", start, keep, {i: patch}, tail] is
- * old.slice(start, start + keep) with items patched, then tail. What did not change keeps
- * its object, so that a drawing can memoise on identity.
+ * old.slice(start, start + keep) with items patched, then tail; a sixth, [at, gone],
+ * takes `gone` items out at `at` of a slice that much longer first (a card gone from a
+ * hand). What did not change keeps its object, so that a drawing can memoise on identity.
  */
 function applyPatch(old, patch) {
   if (Array.isArray(patch)) {
     if (patch[0] === "=") return patch[1];
-    const [, start, keep, items, tail] = patch;
-    const out = old.slice(start, start + keep);
+    const [, start, keep, items, tail, gap] = patch;
+    const out = old.slice(start, start + keep + (gap ? gap[1] : 0));
+    if (gap) out.splice(gap[0], gap[1]);
     for (const [i, sub] of Object.entries(items)) out[i] = applyPatch(out[i], sub);
     return out.concat(tail);
   }

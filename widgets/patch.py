@@ -9,7 +9,11 @@ A patch of ``old`` into ``new`` is a JSON value:
 - ``["[", start, keep, {"i": patch, ...}, tail]`` (both lists): ``old[start:start+keep]``
   with the items at new index ``i`` patched, then ``tail``. A log window that scrolled
   by one line is ``["[", 1, len - 1, {}, [new line]]``; a layout that grew by one tile
-  is ``["[", 0, len, {}, [tile]]``.
+  is ``["[", 0, len, {}, [tile]]``;
+- ``["[", start, keep, {"i": patch, ...}, tail, [at, gone]]``: the same, with ``gone``
+  items taken out at ``at`` of the kept ones first (``old[start:start+keep+gone]``
+  without them). A card played from the middle of a hand is ``["[", 0, len - 1, {}, [],
+  [i, 1]]``, not a patch of every card after it.
 
 Unchanged parts are not in the patch, and the browser keeps their old objects, so its
 drawing can tell them apart by identity.
@@ -37,12 +41,28 @@ def diff(old: Any, new: Any) -> Any:
         return out
     if isinstance(old, list) and isinstance(new, list) and old and new:
         start = _start(old, new)
-        keep = min(len(old) - start, len(new))
-        items = {str(i): diff(old[start + i], new[i])
-                 for i in range(keep) if old[start + i] != new[i]}
+        rest = old[start:]
+        gap = _gap(rest, new)
+        if gap:
+            rest = rest[:gap[0]] + rest[gap[0] + gap[1]:]
+        keep = min(len(rest), len(new))
+        items = {str(i): diff(rest[i], new[i]) for i in range(keep) if rest[i] != new[i]}
         if len(items) < keep:  # something is kept as it was: worth a list patch
-            return ["[", start, keep, items, new[keep:]]
+            return ["[", start, keep, items, new[keep:], *([gap] if gap else [])]
     return ["=", new]
+
+
+def _gap(rest: list, new: list) -> list[int] | None:
+    """``[at, gone]`` if ``new`` is ``rest`` with ``gone`` items taken out at ``at`` (and
+    maybe more at its end), every item after them kept: a card gone from a hand."""
+    at = next((i for i, (a, b) in enumerate(zip(rest, new, strict=False)) if a != b), None)
+    if at is None:
+        return None
+    for gone in range(1, len(rest) - at):
+        after = rest[at + gone:]
+        if after == new[at:at + len(after)]:
+            return [at, gone]
+    return None
 
 
 def _start(old: list, new: list) -> int:
@@ -60,8 +80,10 @@ def apply(old: Any, patch: Any) -> Any:
     if isinstance(patch, list):
         if patch[0] == "=":
             return patch[1]
-        _, start, keep, items, tail = patch
-        out = old[start:start + keep]
+        _, start, keep, items, tail, *gap = patch
+        out = old[start:start + keep + (gap[0][1] if gap else 0)]
+        if gap:
+            del out[gap[0][0]:gap[0][0] + gap[0][1]]
         for i, sub in items.items():
             out[int(i)] = apply(out[int(i)], sub)
         return out + tail
