@@ -180,18 +180,7 @@ PLACES = """(patches) => {
 
 def _dm_views(seed: int) -> list[dict]:
     """The spectator's views, move after move, of a three-game match of random bots."""
-    import kit
-    from kit.bots import make_bot
-
-    state = kit.new_game("domino_metro", players=3, seed=seed, games=3)
-    bots = [make_bot("domino_metro", "random") for _ in range(3)]
-    rng = random.Random(seed)
-    views = [state.view(None)]
-    while not state.over and len(views) < 1200:
-        bot = bots[state.to_act]
-        state.apply(bot.choose(state.view(state.to_act), state.legal_actions(), rng))
-        views.append(state.view(None))
-    return views
+    return [view for view, _, _ in _dm_seat_turns(seed, None)]
 
 
 def _placed(code: Any, views: list[dict]) -> dict:
@@ -310,7 +299,8 @@ DRAWN = """async ([js, state, patches, kind]) => {""" + STAND_IN + """
 
 # The same board, and for each update a fresh board drawn from the view as it is then:
 # the layout each of them shows (the SVG's attributes, and each tile's and end's element).
-AS_FRESH = """async ([js, state, patches]) => {""" + STAND_IN + """
+# (the layout a board `el` shows: the SVG's attributes, and each tile's and end's markup)
+SHOWN = """
   const shown = (el) => {
     const svg = el.querySelector(".dm-layoutbox svg");
     if (!svg) return [el.querySelector(".dm-layoutbox").textContent];
@@ -318,6 +308,8 @@ AS_FRESH = """async ([js, state, patches]) => {""" + STAND_IN + """
     const items = (sel) => [...svg.querySelectorAll(sel)].map((g) => g.outerHTML).sort();
     return [attrs, items("g.dm-tile"), items("g.dm-end")];
   };
+"""
+AS_FRESH = """async ([js, state, patches]) => {""" + STAND_IN + SHOWN + """
   const live = stand({ ...state });
   const differ = [];
   let pending = 0;
@@ -400,10 +392,10 @@ def test_a_tile_kept_after_the_change_keeps_its_element(code: Any):
     assert all(kept)
 
 
-def _dm_seat_turns(seed: int) -> list[list]:
-    """Seat 0's views of a three-game match of random bots, move after move, each with
-    the legal moves the board offers then (none unless seat 0 is to act) and the move
-    made from it: [[view, legal, action], ...], the last with no action."""
+def _dm_seat_turns(seed: int, seat: int | None = 0) -> list[list]:
+    """Seat ``seat``'s views of a three-game match of random bots, move after move, each
+    with the legal moves the board offers then (none unless that seat is to act) and the
+    move made from it: [[view, legal, action], ...], the last with no action."""
     import kit
     from kit.bots import make_bot
 
@@ -411,14 +403,14 @@ def _dm_seat_turns(seed: int) -> list[list]:
     bots = [make_bot("domino_metro", "random") for _ in range(3)]
     rng = random.Random(seed)
     turns = []
-    while not state.over and len(turns) < 1200:
+    while not state.over and len(turns) < 1199:
         legal = state.legal_actions()
         action = bots[state.to_act].choose(state.view(state.to_act), legal, rng)
         offered = ([{"action": a.to_json(), "text": str(a)} for a in legal]
-                   if state.to_act == 0 else [])
-        turns.append([state.view(0), offered, action.to_json()])
+                   if state.to_act == seat else [])
+        turns.append([state.view(seat), offered, action.to_json()])
         state.apply(action)
-    turns.append([state.view(0), [], None])
+    turns.append([state.view(seat), [], None])
     return turns
 
 
@@ -426,13 +418,7 @@ def _dm_seat_turns(seed: int) -> list[list]:
 # its player thinks), then the move made is clicked and the kernel's answer comes. Per
 # placement: how many tiles were built ahead, whether the answer's new tile and end are
 # elements built ahead, and whether the layout is then the one a board drawn afresh shows.
-AHEAD = """async ([js, state, turns, patches]) => {""" + STAND_IN + """
-  const shown = (el) => {
-    const svg = el.querySelector(".dm-layoutbox svg");
-    const items = (sel) => [...svg.querySelectorAll(sel)].map((g) => g.outerHTML).sort();
-    return JSON.stringify([["viewBox", "aria-label", "style"].map((a) => svg.getAttribute(a)),
-                           items("g.dm-tile"), items("g.dm-end")]);
-  };
+AHEAD = """async ([js, state, turns, patches]) => {""" + STAND_IN + SHOWN + """
   const idle = () => new Promise((r) => requestIdleCallback(r));
   const live = stand({ ...state, legal: turns[0][1], replies: 0 });
   const out = [];
@@ -463,7 +449,7 @@ AHEAD = """async ([js, state, turns, patches]) => {""" + STAND_IN + """
     await new Promise((r) => setTimeout(r, 0));
     out.push({ built: clicked.tiles.size, placements: clicked.placements, double: clicked.double,
                tileAhead: clicked.tiles.has(tile), endAhead: ends.some((e) => clicked.ends.has(e)),
-               same: shown(live.el) === shown(fresh.el) });
+               same: JSON.stringify(shown(live.el)) === JSON.stringify(shown(fresh.el)) });
     fresh.el.remove();
   }
   live.el.remove();
