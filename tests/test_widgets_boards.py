@@ -23,7 +23,7 @@ from ipywidgets.widgets.widget import _instances
 import kit
 from widgets import BOARDS, patch
 from widgets.app import PlaytestApp, query_params, result_html
-from widgets.base import MODES, Board, assets
+from widgets.base import MODES, Board, assets, update_state
 
 sys.path.insert(0, str(Path(__file__).parent))
 from seen_cards import secrets, shown
@@ -148,7 +148,7 @@ def test_a_state_update_from_the_page_sets_no_trait(game):
     assert {k: v for k, v in after.items() if k not in ("error", "replies")} == {
         k: v for k, v in before.items() if k not in ("error", "replies")}
     assert json.dumps(b.state.snapshot(), sort_keys=True) == snap
-    restored = {k: v for msg in sent for k, v in msg["state"].items()}
+    restored = {k: v for msg in sent for k, v in update_state(msg).items()}
     assert {k: restored[k] for k in ("mode", "seat_kinds", "seat")} == {
         k: before[k] for k in ("mode", "seat_kinds", "seat")}
     b.act(b.legal[0]["action"])  # the next move still syncs the playtest view only
@@ -309,7 +309,7 @@ def test_each_move_is_recorded_right_after_its_update_has_gone_out():
 
     rec = Recorder()
     b = board("pug_party", recorder=rec)
-    b.comm.send = lambda data=None, **_: order.append(("sent", data["state"].get("moves")))
+    b.comm.send = lambda data=None, **_: order.append(("sent", update_state(data).get("moves")))
     for _ in human_turns(b, random.Random(5)):
         before, moves = len(order), b.moves
         b._on_msg(b, {"kind": "act", "action": b.legal[0]["action"]})
@@ -345,7 +345,8 @@ def test_moves_on_the_kernel_loop_are_written_after_the_page_had_time_to_draw_th
     async def play() -> tuple[Board, list]:
         rec = OrderedRecorder(order)
         b = board("hanabi", recorder=rec, pause=0.001)
-        b.comm.send = lambda data=None, **_: order.append(("sent", data["state"].get("moves")))
+        b.comm.send = lambda data=None, **_: order.append(("sent",
+                                                          update_state(data).get("moves")))
         b._on_msg(b, {"kind": "act", "action": b.legal[0]["action"]})
         written_at_once = [c for c in rec.calls if c[0] == "action"]
         for _ in range(400):
@@ -717,7 +718,7 @@ class PageCopy:
 
     def receive(self, data: Any = None, metadata: Any = None, buffers: Any = None) -> None:
         wire = json.dumps(data)
-        state = json.loads(wire)["state"]
+        state = update_state(json.loads(wire))
         self.state.update(state)
         p = state.pop("patch", None)
         if p and p["ops"]:
@@ -759,6 +760,31 @@ def test_the_page_copy_follows_every_update_exactly(game, mode):
             assert got["view"] == json.loads(json.dumps(b.state.view(b.seat)))
             checked += 1
     assert checked == 40
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_updates_go_as_the_boards_own_messages_to_the_model_its_id_names(game):
+    """Issue 6 (what reaches the browser): a board's comm opens with its model's id as
+    ``kit_id`` (by which the page finds the model to put the updates in), and every
+    update after that is the widget's own message with the traits in it, never also
+    ipywidgets' state update (which the page would apply a second way): the moves, a
+    resync, and a refused attempt of the page to set a trait."""
+    b, other = board(game), board(game)
+    assert b.kit_id == b.model_id == b.get_state()["kit_id"] != other.kit_id
+    sent: list[dict] = []
+    b.comm.send = lambda data=None, **_: sent.append(data)
+    for _ in human_turns(b, random.Random(1), limit=10):
+        pass
+    b._on_msg(b, {"kind": "resync"})
+    b.set_state({"mode": "teacher"})
+    assert len(sent) >= 12
+    assert [d["method"] for d in sent] == ["custom"] * len(sent)
+    states = [update_state(d) for d in sent]
+    assert all(states)
+    # (the resync: the patched traits whole, then its reply; the refusal: mode, then why)
+    assert {"view", "events", "open_hands"} <= set(states[-4])
+    assert states[-4]["patch"]["ops"] == {} and set(states[-3]) == {"replies"}
+    assert states[-2] == {"mode": "playtest"} and "may not set mode" in states[-1]["error"]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -934,7 +960,7 @@ def test_the_final_board_leaves_the_kernel_before_the_result_panel_is_built():
     order: list[str] = []
     b.comm.kernel = types.SimpleNamespace(iopub_thread=io)
     b.comm.send = lambda data=None, **_: io.schedule(
-        lambda: order.append("board result sent") if data["state"].get("result") else None)
+        lambda: order.append("board result sent") if update_state(data).get("result") else None)
     app.result_panel.observe(lambda c: order.append(f"panel {len(c['new'])}"),
                              names="children")
     rng = random.Random(0)

@@ -32,6 +32,7 @@ import hashlib
 import random
 import threading
 import time
+import uuid
 import weakref
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -105,6 +106,13 @@ def parse_seats(seats: list[str] | None, players: int, mode: str) -> list[str]:
     return out
 
 
+def update_state(data: dict) -> dict | None:
+    """The traits that a board's message to the page (``data``, as the comm sends it)
+    updates, or None if it is no update (:meth:`Board.send_state`)."""
+    content = data.get("content") if data.get("method") == "custom" else None
+    return content.get("kit_update") if isinstance(content, dict) else None
+
+
 class Board(ReadyAnswers, anywidget.AnyWidget):
     """A game board. Subclasses set ``GAME``, ``_esm``/``_css`` (:func:`assets`) and may
     override :meth:`event_text`, :meth:`teacher_hands` and :meth:`auto_move`.
@@ -158,6 +166,9 @@ class Board(ReadyAnswers, anywidget.AnyWidget):
     auto_pass = t.List(t.Bool()).tag(sync=True)
     #: the recorded game's id, while it can be resumed (``?resume=`` in the app)
     record_id = t.Int(None, allow_none=True).tag(sync=True)
+    #: the widget's model id: the page finds by it the model its updates go into
+    #: (:meth:`send_state`)
+    kit_id = t.Unicode("").tag(sync=True)
 
     def __init__(self, state: GameState | None = None, *, players: int | None = None,
                  seed: int | None = None, options: dict | None = None,
@@ -598,6 +609,10 @@ class Board(ReadyAnswers, anywidget.AnyWidget):
         return state
 
     def open(self) -> None:
+        if self.comm is None:  # (the comm's id is the model's; the page gets it as kit_id)
+            if self._model_id is None:
+                self._model_id = uuid.uuid4().hex
+            self.kit_id = self._model_id
         super().open()
         self._page = {name: getattr(self, name) for name in self.PATCHED}
 
@@ -606,6 +621,15 @@ class Board(ReadyAnswers, anywidget.AnyWidget):
         (``{"patch": {"seq": n, "ops": {name: patch}}}``, applied by ``base.js``), the
         others whole. A whole state (``key=None``) goes whole. ``values``: traits' new
         values not yet set on them (:meth:`hold_sync` sets them once they are sent).
+
+        An update travels as the widget's own message, ``{"kit_update": state}``
+        (:func:`update_state` reads it), which ``base.js`` puts into the page's model
+        itself, rather than as ipywidgets' state update: the page then skips ipywidgets'
+        handling of one (its promise chain, a deep comparison of every trait in it with
+        the model's, an event per trait). In issue 6's benchmark a one-button widget
+        replying with five traits took 0.13 ms longer from the reply's arrival to its DOM
+        than one replying with a message, and a Domino-Metro click some 0.1 ms less
+        with this. The comm still opens with the whole state, as every widget's does.
 
         Unlike ipywidgets' own, it does not walk the state for binary buffers: a board's
         traits are plain JSON (a view is, by the engine contract)."""
@@ -632,7 +656,7 @@ class Board(ReadyAnswers, anywidget.AnyWidget):
         if state:
             self._page.update(sent)
             self._updates += 1
-            self._send({"method": "update", "state": state, "buffer_paths": []})
+            self._send({"method": "custom", "content": {"kit_update": state}})
 
     def after_update(self, callback: Callable[[], None]) -> None:
         """Run ``callback`` once the board's update being put together has been sent (at

@@ -248,34 +248,102 @@ def test_a_placements_label_is_the_layouts_it_was_offered_on(code: Any):
 
 
 # The Domino-Metro board itself (its module `js`, as anywidget loads it) on stand-in
-# models: `stand(traits)` draws a board, `update(board, seq, p)` gives it the kernel's
-# update number seq + 1, patch `p` of its view, and waits for the redraw.
+# models: `stand(traits)` draws a board, `update(board, seq, p, more)` gives it the
+# kernel's update number seq + 1 (patch `p` of its view, and the traits `more` whole) as
+# the kernel sends it, and waits for the redraw.
 STAND_IN = """
   const url = URL.createObjectURL(new Blob([js], { type: "text/javascript" }));
   const board = (await import(url)).default;
-  const stand = (traits) => {
+  // (`manager(backbone)`: the widget manager, if not one that finds the model at once)
+  const stand = (traits, manager) => {
     const on = new Map();
-    // (Backbone calls a listener with the model, whose `attributes` are the traits)
-    const emit = (name) => { for (const f of on.get(name) || []) f({ attributes: traits }); };
+    const emit = (name, ...args) => { for (const f of on.get(name) || []) f(...args); };
+    // (the widget manager's Backbone model, whose `attributes` are the traits)
+    const backbone = { attributes: traits, get: (k) => traits[k], trigger: emit };
+    traits.kit_id ??= "stand-in";
+    const sent = [];
+    let sets = 0;
     const model = {
       get: (k) => traits[k],
-      set(k, v) { if (traits[k] !== v) { traits[k] = v; emit(`change:${k}`); } },
+      set(k, v) {
+        sets++;
+        if (traits[k] === v) return;
+        traits[k] = v;
+        emit(`change:${k}`, backbone, v);
+        emit("change", backbone);
+      },
       on: (name, f) => on.set(name, [...(on.get(name) || []), f]),
-      off() {}, send() {},
+      off() {}, send: (msg) => sent.push(msg),
+      widget_manager: manager ? manager(backbone)
+        : { get_model: async (id) => (id === traits.kit_id ? backbone : undefined) },
     };
     const el = document.createElement("div");
     document.body.appendChild(el);
     board.initialize({ model });
     board.render({ model, el });
-    return { model, el, emit };
+    return { model, el, emit, sent, sets: () => sets };
   };
-  const update = async (b, seq, p) => {
-    b.model.set("patch", { seq: seq + 1, ops: { view: p } });
-    b.model.set("moves", seq + 1);
-    b.emit("change");
+  // (as the kernel sends an update: the widget's own message)
+  const update = async (b, seq, p, more) => {
+    const patch = { seq: seq + 1, ops: { view: p } };
+    b.emit("msg:custom", { kit_update: { ...more, patch, moves: seq + 1 } });
     await new Promise((r) => setTimeout(r, 0));
   };
 """
+
+# The board's updates as the kernel sends them (the widget's own messages), to boards
+# whose widget manager finds their model at once, late, or not at all, and out of turn.
+TRANSPORT = """async ([js, state, patches]) => {""" + STAND_IN + """
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  const seen = (b) => ({ moves: b.model.get("moves"), view: b.model.get("view"),
+                         shown: b.el.querySelector(".kit-board").dataset.moves,
+                         sets: b.sets(), sent: b.sent });
+  const out = {};
+  const found = stand({ ...state });
+  await sleep(0);
+  await update(found, 0, patches[0], { thinking: 1 });
+  out.found = { ...seen(found), thinking: found.model.get("thinking") };
+  const late = stand({ ...state }, (bb) => ({ get_model: () => sleep(30).then(() => bb) }));
+  await update(late, 0, patches[0]);
+  await update(late, 1, patches[1]);
+  out.before = seen(late).moves;
+  await sleep(60);
+  out.late = seen(late);
+  const none = stand({ ...state }, () => null);
+  await update(none, 0, patches[0]);
+  out.none = seen(none);
+  const gap = stand({ ...state });
+  await sleep(0);
+  await update(gap, 1, patches[1]);
+  await update(gap, 2, patches[2]);
+  out.gap = seen(gap);
+  for (const b of [found, late, none, gap]) b.el.remove();
+  return out;
+}"""
+
+
+def test_an_update_goes_into_the_model_as_the_kernel_sent_it(code: Any):
+    """Issue 6 (what reaches the browser, speed): the kernel's updates come as the
+    widget's own messages and go into the page's model without ``model.set``: its
+    patches applied, its other traits whole, the board drawn. Updates that come before
+    the widget manager has found the model wait and go in in order; with no manager they
+    go through ``model.set``; a patch out of turn changes no view and asks the kernel,
+    once, for the traits whole."""
+    from widgets.base import assets
+
+    views = _dm_views(2)[:4]
+    patches = [patch.diff(a, b) for a, b in itertools.pairwise(views)]
+    got = code.evaluate(TRANSPORT, [assets("domino_metro")[0], _dm_board_state(views[0]),
+                                    patches])
+    assert got["found"] == {"moves": 1, "view": views[1], "shown": "1", "sets": 0,
+                            "sent": [], "thinking": 1}
+    assert got["before"] == 0
+    assert got["late"] == {"moves": 2, "view": views[2], "shown": "2", "sets": 0, "sent": []}
+    assert got["none"]["sets"] > 0
+    assert {k: got["none"][k] for k in ("moves", "view", "shown")} == {
+        "moves": 1, "view": views[1], "shown": "1"}
+    assert got["gap"]["view"] == views[0] and got["gap"]["sent"] == [{"kind": "resync"}]
+
 
 # A spectator's view, patch after patch; for each update, the layout's elements that
 # `kind` names ("end" or "tile"), each as [the id it shows, the id it showed before (null:
@@ -437,9 +505,7 @@ AHEAD = """async ([js, state, turns, patches]) => {""" + STAND_IN + SHOWN + """
                   double: action.tile[0] === action.tile[1] };
     }
     const m = live.model;
-    m.set("legal", turns[i + 1][1]);
-    m.set("replies", i + 1);
-    await update(live, i, patches[i]);
+    await update(live, i, patches[i], { legal: turns[i + 1][1], replies: i + 1 });
     if (!clicked) continue;
     const view = m.get("view");
     const svg = box.querySelector("svg");

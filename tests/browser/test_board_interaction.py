@@ -122,20 +122,35 @@ def test_the_log_keeps_the_lines_seen_and_shows_the_newest(page: Any, voila_url:
 LAST_MODEL = "[...globalThis.__kitModels].at(-1)"
 
 
+# The Backbone model of the page's last board, as the widget manager has it; the
+# `change:moves` events it fires (which its `set` would: `__kitSets`) are counted.
+BACKBONE = f"""async () => {{ const m = {LAST_MODEL};
+    const bb = await m.widget_manager.get_model(m.get('kit_id'));
+    globalThis.__kitSets = 0;
+    bb.on('change:moves', () => {{ globalThis.__kitSets++; }});
+    globalThis.__kitBackbone = bb; }}"""
+
+
 def test_a_page_that_missed_a_patch_asks_for_the_view_whole(page: Any, voila_url: str):
     """Updates carry patches of the view and the log; a page whose count of them does not
-    follow (its copy may then be wrong) asks the kernel, which sends them whole."""
+    follow (its copy may then be wrong) asks the kernel, which sends them whole. The
+    updates go into the widget manager's model of the board (found by ``kit_id``) without
+    its ``set`` (issue 6, speed)."""
     open_app(page, voila_url, "hanabi", 5)
+    page.evaluate(BACKBONE)
     good = page.evaluate(f"() => {LAST_MODEL}.get('view')")
-    page.evaluate(f"""() => {{ const m = {LAST_MODEL}; m.set('view', {{}});
-        m.set('patch', {{ seq: 9999, ops: {{ view: ['=', {{ broken: true }}] }} }}); }}""")
+    page.evaluate(f"""() => {{ {LAST_MODEL}.set('view', {{}});
+        globalThis.__kitBackbone.trigger('msg:custom', {{ kit_update: {{
+            patch: {{ seq: 9999, ops: {{ view: ['=', {{ broken: true }}] }} }} }} }}); }}""")
     page.wait_for_function(f"() => Object.keys({LAST_MODEL}.get('view')).length > 0")
     assert page.evaluate(f"() => {LAST_MODEL}.get('view')") == good
+    sets = page.evaluate("() => globalThis.__kitSets")
     play_first_move(page)  # the patches that follow apply to the whole view
     page.wait_for_function(WAIT_TURN)
     view = page.evaluate(f"() => {LAST_MODEL}.get('view')")
     assert view["hands"][0]["knowledge"] and "broken" not in view
     assert page.locator(".kit-board .kit-act").count() > 0
+    assert page.evaluate("() => globalThis.__kitSets") == sets == 0
     assert not page.errors, page.errors
 
 
