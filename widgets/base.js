@@ -71,7 +71,7 @@ function kitUpdates({ model }) {
   let seq = (model.get("patch") || {}).seq ?? 0;
   let asked = false;
   let backbone = null; // the model's Backbone model, once found
-  let early = []; // updates come before it was looked for (null: it was)
+  let early = []; // updates that came before it was looked up (null once it was)
   const apply = (state) => {
     const attrs = backbone && backbone.attributes;
     const put = attrs ? (k, v) => { attrs[k] = v; } : (k, v) => model.set(k, v);

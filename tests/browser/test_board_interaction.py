@@ -123,11 +123,11 @@ LAST_MODEL = "[...globalThis.__kitModels].at(-1)"
 
 
 # The Backbone model of the page's last board, as the widget manager has it; the
-# `change:moves` events it fires (which its `set` would: `__kitSets`) are counted.
+# `change:moves` events it fires (its `set` would fire one a move) are counted.
 BACKBONE = f"""async () => {{ const m = {LAST_MODEL};
     const bb = await m.widget_manager.get_model(m.get('kit_id'));
-    globalThis.__kitSets = 0;
-    bb.on('change:moves', () => {{ globalThis.__kitSets++; }});
+    globalThis.__kitMoveEvents = 0;
+    bb.on('change:moves', () => {{ globalThis.__kitMoveEvents++; }});
     globalThis.__kitBackbone = bb; }}"""
 
 
@@ -144,13 +144,13 @@ def test_a_page_that_missed_a_patch_asks_for_the_view_whole(page: Any, voila_url
             patch: {{ seq: 9999, ops: {{ view: ['=', {{ broken: true }}] }} }} }} }}); }}""")
     page.wait_for_function(f"() => Object.keys({LAST_MODEL}.get('view')).length > 0")
     assert page.evaluate(f"() => {LAST_MODEL}.get('view')") == good
-    sets = page.evaluate("() => globalThis.__kitSets")
+    events = page.evaluate("() => globalThis.__kitMoveEvents")
     play_first_move(page)  # the patches that follow apply to the whole view
     page.wait_for_function(WAIT_TURN)
     view = page.evaluate(f"() => {LAST_MODEL}.get('view')")
     assert view["hands"][0]["knowledge"] and "broken" not in view
     assert page.locator(".kit-board .kit-act").count() > 0
-    assert page.evaluate("() => globalThis.__kitSets") == sets == 0
+    assert page.evaluate("() => globalThis.__kitMoveEvents") == events == 0
     assert not page.errors, page.errors
 
 
