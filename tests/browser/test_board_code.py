@@ -259,7 +259,8 @@ STAND_IN = """
     const on = new Map();
     const emit = (name, ...args) => { for (const f of on.get(name) || []) f(...args); };
     // (the widget manager's Backbone model, whose `attributes` are the traits)
-    const backbone = { attributes: traits, get: (k) => traits[k], trigger: emit };
+    const backbone = { attributes: traits, get: (k) => traits[k], trigger: emit,
+                       once: (name, f) => on.set(name, [...(on.get(name) || []), f]) };
     traits.kit_id ??= "stand-in";
     const sent = [];
     let sets = 0;
@@ -343,6 +344,68 @@ def test_an_update_goes_into_the_model_as_the_kernel_sent_it(code: Any):
     assert {k: got["none"][k] for k in ("moves", "view", "shown")} == {
         "moves": 1, "view": views[1], "shown": "1"}
     assert got["gap"]["view"] == views[0] and got["gap"]["sent"] == [{"kind": "resync"}]
+
+
+# Updates heard arriving from a stand-in kernel connection (its `anyMessage` signal)
+# before they are passed on to the model (`msg:custom`), in the orders these can come in.
+ARRIVALS = """async ([js, state, patches]) => {""" + STAND_IN + """
+  const slots = [];
+  const signal = { connect: (f) => slots.push(f),
+                   disconnect: (f) => slots.splice(slots.indexOf(f), 1) };
+  const b = stand({ ...state, kit_id: "k1" }, (bb) => ({
+    get_model: async () => bb, kernel: { anyMessage: signal } }));
+  await new Promise((r) => setTimeout(r, 0));
+  const made = patches.map((p, seq) => ({ patch: { seq: seq + 1, ops: { view: p } },
+                                          moves: seq + 1 }));
+  const hear = (u, comm = "k1") => {
+    const data = { method: "custom", content: { kit_update: u } };
+    const msg = { channel: "iopub", header: { msg_type: "comm_msg" },
+                  content: { comm_id: comm, data } };
+    for (const f of [...slots]) f({}, { direction: "recv", msg });
+  };
+  const passOn = (u) => b.emit("msg:custom", { kit_update: u });
+  const moves = () => b.model.get("moves");
+  const out = { listening: slots.length };
+  passOn(made[0]);                     // arrived before the board listened
+  out.unheard = moves();
+  hear(made[1]); hear(made[2]);        // heard, not yet in step: they wait
+  out.waiting = moves();
+  hear({ moves: 99 }, "another comm");
+  passOn(made[1]); out.first = moves();
+  passOn(made[2]); out.second = moves();
+  hear(made[3]);                       // in step: taken as it arrives
+  out.atOnce = moves();
+  passOn(made[3]);                     // and not again
+  out.again = moves();
+  await new Promise((r) => setTimeout(r, 0));
+  out.view = b.model.get("view");
+  out.shown = b.el.querySelector(".kit-board").dataset.moves;
+  out.sent = b.sent;
+  b.emit("destroy");
+  out.after = slots.length;
+  b.el.remove();
+  return out;
+}"""
+
+
+def test_an_update_is_taken_as_it_arrives_when_that_keeps_the_kernels_order(code: Any):
+    """Issue 6 (speed): a board hears its updates arriving from the kernel connection
+    and takes each at once, without waiting for the connection to pass it on, when every
+    update before it has been taken; the updates heard before the board is in step wait
+    to be passed on, in order; none is taken twice (a patch taken twice would be out of
+    turn and ask for the view whole); another widget's messages are not taken; the
+    board stops listening when its model closes."""
+    from widgets.base import assets
+
+    views = _dm_views(2)[:5]
+    patches = [patch.diff(a, b) for a, b in itertools.pairwise(views)]
+    got = code.evaluate(ARRIVALS, [assets("domino_metro")[0], _dm_board_state(views[0]),
+                                   patches])
+    assert got["listening"] == 1
+    assert (got["unheard"], got["waiting"], got["first"], got["second"]) == (1, 1, 2, 3)
+    assert (got["atOnce"], got["again"]) == (4, 4)
+    assert got["view"] == views[4] and got["shown"] == "4"
+    assert got["sent"] == [] and got["after"] == 0
 
 
 # A spectator's view, patch after patch; for each update, the layout's elements that

@@ -123,19 +123,29 @@ LAST_MODEL = "[...globalThis.__kitModels].at(-1)"
 
 
 # The Backbone model of the page's last board, as the widget manager has it; the
-# `change:moves` events it fires (its `set` would fire one a move) are counted.
+# `change:moves` events it fires (its `set` would fire one a move) are counted. And for
+# each update with a move heard arriving by the kernel connection (after the board has
+# heard it), whether the model has it already (`__kitTakenAtOnce`).
 BACKBONE = f"""async () => {{ const m = {LAST_MODEL};
     const bb = await m.widget_manager.get_model(m.get('kit_id'));
     globalThis.__kitMoveEvents = 0;
     bb.on('change:moves', () => {{ globalThis.__kitMoveEvents++; }});
-    globalThis.__kitBackbone = bb; }}"""
+    globalThis.__kitBackbone = bb;
+    globalThis.__kitTakenAtOnce = [];
+    m.widget_manager.kernel.anyMessage.connect((_kernel, news) => {{
+      const c = news.direction === 'recv' ? news.msg.content : null;
+      const u = c && c.comm_id === m.get('kit_id') && c.data && c.data.content
+        && c.data.content.kit_update;
+      if (u && 'moves' in u) globalThis.__kitTakenAtOnce.push(bb.get('moves') === u.moves);
+    }}); }}"""
 
 
 def test_a_page_that_missed_a_patch_asks_for_the_view_whole(page: Any, voila_url: str):
     """Updates carry patches of the view and the log; a page whose count of them does not
     follow (its copy may then be wrong) asks the kernel, which sends them whole. The
     updates go into the widget manager's model of the board (found by ``kit_id``) without
-    its ``set`` (issue 6, speed)."""
+    its ``set``, and as they arrive, before the kernel connection passes them on (issue 6,
+    speed)."""
     open_app(page, voila_url, "hanabi", 5)
     page.evaluate(BACKBONE)
     good = page.evaluate(f"() => {LAST_MODEL}.get('view')")
@@ -151,6 +161,7 @@ def test_a_page_that_missed_a_patch_asks_for_the_view_whole(page: Any, voila_url
     assert view["hands"][0]["knowledge"] and "broken" not in view
     assert page.locator(".kit-board .kit-act").count() > 0
     assert page.evaluate("() => globalThis.__kitMoveEvents") == events == 0
+    assert True in page.evaluate("() => globalThis.__kitTakenAtOnce")
     assert not page.errors, page.errors
 
 
