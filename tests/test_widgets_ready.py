@@ -159,3 +159,72 @@ def test_a_playtest_board_makes_its_answers_ready_after_offering_moves():
     assert offered and made == offered
     assert took
     assert hot == {}
+
+
+class HandLoop:
+    """A stand-in for the kernel's event loop whose timers run when a test says so
+    (:meth:`run`), in the order they are due: a board's bots then wait for their pause,
+    as in a kernel, and a test sees every update in between."""
+
+    def __init__(self) -> None:
+        self.timers: list[tuple[float, int, Any, tuple]] = []
+
+    def call_later(self, delay: float, callback: Any, *args: Any) -> Any:
+        timer = (delay, len(self.timers), callback, args)
+        self.timers.append(timer)
+        timers = self.timers
+
+        class Handle:
+            def cancel(self) -> None:
+                if timer in timers:
+                    timers.remove(timer)
+
+        return Handle()
+
+    def run(self, skip: str = "_make_ready") -> None:
+        """Run the timers, and those they set, as they fall due; not those of ``skip``
+        (a test makes the answers ready by hand)."""
+        while self.timers:
+            self.timers.sort(key=lambda t: t[:2])
+            _, _, callback, args = self.timers.pop(0)
+            if callback.__name__ != skip:
+                callback(*args)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_in_a_kernel_a_move_answered_ready_sends_its_update_before_taking_it(
+        game: str, monkeypatch: Any):
+    """Issue 6 (the boards' speed): with the bots moving after a pause on the kernel's
+    event loop, a click answered ready sends its update before the board takes the move
+    (the state is as it was when it goes out), and the page gets the very updates, in
+    the same order, of a board that makes each move at the click; the two boards end
+    alike, traits, state and log."""
+    loop = HandLoop()
+    monkeypatch.setattr("widgets.base.running_loop", lambda: loop)
+    monkeypatch.setattr("widgets.ready.running_loop", lambda: loop)
+    ready, sent, taken = spied(game, seed=21, pause=0.05)
+    fresh, sent_fresh, _ = spied(game, seed=21, pause=0.05)
+    moves_when_sent: list[int] = []
+    spy = ready._send
+    ready._send = lambda msg, buffers=None: (moves_when_sent.append(len(ready.state.history)),
+                                             spy(msg, buffers))
+    rng = random.Random(21)
+    moves = 0
+    while not ready.state.over and moves < 60:
+        loop.run()
+        if ready.state.over:
+            break
+        ready._make_ready()
+        before, updates = len(ready.state.history), len(sent)
+        both(ready, fresh, {"kind": "act", "action": rng.choice(ready.legal)["action"]})
+        moves += 1
+        assert moves_when_sent[updates] == before  # sent before the move was taken
+        assert len(ready.state.history) == before + 1
+        assert sent == sent_fresh
+    loop.run()
+    assert moves > 5 and len(taken) == moves
+    assert sent == sent_fresh
+    own = {"kit_id", "layout"}  # (each widget's own ids)
+    assert {k: v for k, v in ready.get_state().items() if k not in own} == {
+        k: v for k, v in fresh.get_state().items() if k not in own}
+    assert ready.state.snapshot() == fresh.state.snapshot() and ready._log == fresh._log

@@ -51,12 +51,16 @@ class Ready:
     ops: dict[str, Any]
 
 
+#: (one encoder: ``json.dumps`` with an option makes a new one at every call)
+_KEY_JSON = json.JSONEncoder(sort_keys=True)
+
+
 def action_key(action: Any) -> str | None:
     """A move's JSON, as the answers are found by (None: not a JSON dict)."""
     if not isinstance(action, dict):
         return None
     try:
-        return json.dumps(action, sort_keys=True)
+        return _KEY_JSON.encode(action)
     except (TypeError, ValueError):
         return None
 
