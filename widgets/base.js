@@ -134,11 +134,12 @@ function kitUpdates({ model }) {
 function kitArrivals(take) {
   const taken = new WeakSet(); // updates taken as they arrived
   const heard = new Set(); // updates heard arriving that wait to be passed on
-  let inStep = false; // every update heard so far that arrived before them has been taken
+  let inStep = false; // every update that arrived before those heard now has been taken
+  let comm = null; // the id of the comm listened to
   const arrived = (_kernel, news) => {
     const msg = news && news.direction === "recv" ? news.msg : null;
     if (!msg || !msg.header || msg.header.msg_type !== "comm_msg" || !msg.content) return;
-    const data = msg.content.comm_id === arrived.id ? msg.content.data : null;
+    const data = msg.content.comm_id === comm ? msg.content.data : null;
     const update = data && data.method === "custom" && data.content ? data.content.kit_update : null;
     if (typeof update !== "object" || update === null) return;
     if (inStep && !heard.size) {
@@ -157,7 +158,7 @@ function kitArrivals(take) {
     listen(kernel, id, model) {
       const signal = kernel && kernel.anyMessage;
       if (!signal || typeof signal.connect !== "function" || typeof signal.disconnect !== "function") return;
-      arrived.id = id;
+      comm = id;
       signal.connect(arrived);
       model.once("destroy", () => signal.disconnect(arrived));
     },

@@ -573,8 +573,8 @@ class Board(ReadyAnswers, anywidget.AnyWidget):
 
         A click answered ready (:meth:`act`) sends its update before the board takes
         the move: in issue 6's benchmark the kernel's bookkeeping of a move (applying it,
-        its log, its recording, the bots' timer) was some 0.06 ms of every click before
-        its update left, on a machine whose caches a person's pause had let go cold."""
+        its log, its recording, the bots' timer) held each click's update back by some
+        0.04 ms, on a machine whose caches a person's pause had let go cold."""
         if not self._holding_sync or self._bots_move_at_once():
             return
         keys, values = self._take_staged()
