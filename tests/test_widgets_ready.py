@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import itertools
 import random
 from typing import Any
 
@@ -163,14 +164,16 @@ def test_a_playtest_board_makes_its_answers_ready_after_offering_moves():
 
 class HandLoop:
     """A stand-in for the kernel's event loop whose timers run when a test says so
-    (:meth:`run`), in the order they are due: a board's bots then wait for their pause,
-    as in a kernel, and a test sees every update in between."""
+    (:meth:`run`), in the order they fall due on its own clock: a board's bots then wait
+    for their pause, as in a kernel, and a test sees every update in between."""
 
     def __init__(self) -> None:
-        self.timers: list[tuple[float, int, Any, tuple]] = []
+        self.now = 0.0
+        self.timers: list[tuple[float, int, Any, tuple]] = []  # (due, n, callback, args)
+        self.count = itertools.count()
 
     def call_later(self, delay: float, callback: Any, *args: Any) -> Any:
-        timer = (delay, len(self.timers), callback, args)
+        timer = (self.now + delay, next(self.count), callback, args)
         self.timers.append(timer)
         timers = self.timers
 
@@ -186,7 +189,7 @@ class HandLoop:
         (a test makes the answers ready by hand)."""
         while self.timers:
             self.timers.sort(key=lambda t: t[:2])
-            _, _, callback, args = self.timers.pop(0)
+            self.now, _, callback, args = self.timers.pop(0)
             if callback.__name__ != skip:
                 callback(*args)
 
