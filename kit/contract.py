@@ -352,18 +352,6 @@ class GameState(ABC):
         """An independent copy."""
         return copy.deepcopy(self)
 
-    def take_over(self, other: GameState) -> None:
-        """Become ``other``, a :meth:`clone` of this state moved on (say, a move applied
-        to it ahead of time): this very object holds the game from now on, so that
-        whatever holds it (a game's recording, a notebook's name for it) sees the game go
-        on. ``other`` shares its parts with this state afterwards: it is not to be used."""
-        if type(other) is not type(self):
-            raise TypeError(f"a {type(self).__name__} takes over another, "
-                            f"not a {type(other).__name__}")
-        mine = vars(self)
-        mine.clear()
-        mine.update(vars(other))
-
     def is_legal(self, action: Any) -> bool:
         try:
             act = self.parse(action)

@@ -9,6 +9,7 @@ and ``start=1`` to open straight on the board; ``record=0`` records nothing;
 
 from __future__ import annotations
 
+import asyncio
 import html
 import os
 from typing import Any
@@ -307,9 +308,9 @@ class PlaytestApp(w.VBox):
         self.board.layout.width = "100%"
         self.board_box.children = [self.board]
         board = self.board
-        board.observe(lambda _c: board.after_update(self._show_result), names="result")
+        board.observe(lambda _c: _soon(self._show_result), names="result")
         self._show_result()
-        self.recording_note.value = self.consent.value if board._record is not None else ""
+        self.recording_note.value = self.consent.value if board.recording is not None else ""
         return self.board
 
     def play_again(self) -> Board | None:
@@ -338,8 +339,8 @@ class PlaytestApp(w.VBox):
         self.form.layout.display = None
 
     def _show_result(self) -> None:
-        """The result panel (built after the board's final update has gone out: see
-        ``Board.after_update``; its widgets would otherwise hold up the last move)."""
+        """The result panel (built once the board's final update has gone out, on the
+        kernel's event loop: its widgets would otherwise hold up the last move)."""
         board = self.board
         if board is None or board.result is None:
             self.result_panel.children = []
@@ -357,7 +358,7 @@ class PlaytestApp(w.VBox):
         panel.add_class("kit-app-result")
         children: list[w.Widget] = [panel, w.HBox([again, replay, setup],
                                                   layout=w.Layout(flex_flow="row wrap"))]
-        if board._record is not None:
+        if board.recording is not None:
             children.append(self._feedback_form(board))
         self.result_panel.children = children
 
@@ -373,8 +374,12 @@ class PlaytestApp(w.VBox):
         send = w.Button(description="Send feedback")
 
         def submit(_b: Any) -> None:
-            board._record_call("feedback", seat=seat.value, rating=rating.value,
-                               text=text.value, unclear_rule=unclear.value or None)
+            try:
+                board.recording.feedback(seat=seat.value, rating=rating.value,
+                                         text=text.value, unclear_rule=unclear.value or None)
+            except Exception as exc:  # (a store gone: say so, keep the text to send again)
+                sent.value = f"Not saved: {html.escape(str(exc))}"
+                return
             sent.value = "Thank you!"
             send.disabled = True
 
@@ -382,6 +387,15 @@ class PlaytestApp(w.VBox):
         box = w.VBox([w.HTML("<b>Feedback</b>"), seat, rating, text, unclear, send, sent])
         box.add_class("kit-feedback")
         return box
+
+
+def _soon(callback: Any) -> None:
+    """Call ``callback`` on the running event loop (the kernel's) once what runs now is
+    done; at once without one (plain Python, tests)."""
+    try:
+        asyncio.get_running_loop().call_soon(callback)
+    except RuntimeError:
+        callback()
 
 
 def result_html(result: dict, names: list[str]) -> str:

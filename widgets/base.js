@@ -25,144 +25,21 @@ function h(tag, attrs, ...children) {
 }
 
 /**
- * `old` with a patch of widgets/patch.py applied: ["=", value] replaces it, a dict patch
- * changes the keys it names (["-"]: removed), ["[", start, keep, {i: patch}, tail] is
- * old.slice(start, start + keep) with items patched, then tail; a sixth, [at, gone],
- * takes `gone` items out at `at` of a slice that much longer first (a card gone from a
- * hand). What did not change keeps its object, so that a drawing can memoise on identity.
+ * `now` with every part deep-equal to the same part of `old` replaced by `old`'s object
+ * (and `old` itself if all of it is equal): the kernel sends a trait whole when it
+ * changes, and what did not change in it keeps its object on the page, so that a drawing
+ * can memoise on identity (`ctx.memo`). Parts are matched by key and list index.
  */
-function applyPatch(old, patch) {
-  if (Array.isArray(patch)) {
-    if (patch[0] === "=") return patch[1];
-    const [, start, keep, items, tail, gap] = patch;
-    const out = old.slice(start, start + keep + (gap ? gap[1] : 0));
-    if (gap) out.splice(gap[0], gap[1]);
-    for (const [i, sub] of Object.entries(items)) out[i] = applyPatch(out[i], sub);
-    return out.concat(tail);
+function keepSame(old, now) {
+  if (old === now || old === null || now === null || typeof old !== "object"
+    || typeof now !== "object" || Array.isArray(old) !== Array.isArray(now)) return now;
+  let same = Object.keys(old).length === Object.keys(now).length;
+  for (const k in now) {
+    const v = keepSame(old[k], now[k]);
+    if (v === old[k]) now[k] = v;
+    else same = false;
   }
-  const out = { ...old };
-  for (const [key, sub] of Object.entries(patch)) {
-    if (Array.isArray(sub) && sub[0] === "-") delete out[key];
-    else out[key] = applyPatch(out[key], sub);
-  }
-  return out;
-}
-
-/**
- * Once per model (anywidget's `initialize`): the kernel's updates come as the widget's
- * own messages (`{kit_update: state}`, see `Board.send_state`), and go into the model
- * here. An update carries the view, the event log and the open hands as patches of what
- * the page has (`patch: {seq, ops}`), applied before the board draws, and the other
- * traits that changed whole. A whole state has no ops and says which patch it is as of.
- * A patch out of turn (none should be) asks the kernel for the traits whole.
- *
- * The values go straight into the Backbone model's `attributes`, and one `change` event
- * has the board drawn: not through ipywidgets' own state updates, which pass every trait
- * through a chain of promises, compare it deeply (lodash `isEqual`) with the model's and
- * with the one before the update, and fire an event per trait that nobody listens to.
- * (In issue 6's benchmark, a one-button widget replying with five such traits took
- * 0.13 ms longer from the reply's arrival to its DOM than with one message.) Nor are
- * the values then kept among the changes the page could send back to the kernel.
- * The Backbone model is the widget manager's, found by its id (`kit_id`); updates that
- * come before it is found wait for it, in order. Where there is no such manager, the
- * values go through `model.set`, as ipywidgets' own updates would.
- *
- * An update is taken as soon as it arrives (`kitArrivals`), not when the kernel
- * connection has passed it on to the model (its `msg:custom`, after a chain of promises
- * through the connection, the comm and the widget manager: some 0.06 ms of each click in
- * issue 6's benchmark), whenever that keeps the kernel's order.
- */
-function kitUpdates({ model }) {
-  let seq = (model.get("patch") || {}).seq ?? 0;
-  let asked = false;
-  let backbone = null; // the model's Backbone model, once found
-  let early = []; // updates that came before it was looked up (null once it was)
-  const apply = (state) => {
-    const attrs = backbone && backbone.attributes;
-    const put = attrs ? (k, v) => { attrs[k] = v; } : (k, v) => model.set(k, v);
-    for (const k in state) if (k !== "patch") put(k, state[k]);
-    const patch = state.patch;
-    if (patch) {
-      const { seq: n, ops } = patch;
-      const names = Object.keys(ops || {});
-      if (!names.length) {
-        seq = n;
-        asked = false;
-      } else if (n !== seq + 1) {
-        if (!asked) { asked = true; model.send({ kind: "resync" }); }
-      } else {
-        seq = n;
-        for (const name of names) put(name, applyPatch(model.get(name), ops[name]));
-      }
-      put("patch", patch);
-    }
-    if (attrs) backbone.trigger("change", backbone);
-  };
-  const take = (update) => { if (early) early.push(update); else apply(update); };
-  const arrivals = kitArrivals(take);
-  model.on("msg:custom", (msg) => {
-    if (!msg || typeof msg.kit_update !== "object" || msg.kit_update === null) return;
-    if (arrivals.passedOn(msg.kit_update)) take(msg.kit_update); // (else taken as it arrived)
-  });
-  const id = model.get("kit_id");
-  const manager = model.widget_manager;
-  const found = id && manager && typeof manager.get_model === "function"
-    ? Promise.resolve().then(() => manager.get_model(id)) : Promise.resolve(null);
-  found.then((m) => {
-    if (m && m.attributes && typeof m.trigger === "function" && m.get("kit_id") === id) {
-      backbone = m;
-      arrivals.listen(manager.kernel, id, m);
-    }
-  }, () => {}).finally(() => {
-    const waiting = early;
-    early = null;
-    waiting.forEach(apply);
-  });
-}
-
-/**
- * A board's updates taken as they arrive from the kernel, where that keeps their order.
- * The kernel connection tells of every message as it arrives (`anyMessage`, a signal of
- * JupyterLab's kernel connection, which Voilà's is too), then passes them on, one after
- * the other, each once the one before has gone through. An update that arrives when
- * every update before it has been taken is taken at once (`take`), and skipped when it
- * is passed on (`passedOn` is false). The first updates after `listen` come in step only
- * once one of them heard arriving has been passed on: those heard before it wait to be
- * passed on, as do those heard while any of them waits. Without such a signal every
- * update is taken as it is passed on.
- */
-function kitArrivals(take) {
-  const taken = new WeakSet(); // updates taken as they arrived
-  const heard = new Set(); // updates heard arriving that wait to be passed on
-  let inStep = false; // every update that arrived before those heard now has been taken
-  let comm = null; // the id of the comm listened to
-  const arrived = (_kernel, news) => {
-    const msg = news && news.direction === "recv" ? news.msg : null;
-    if (!msg || !msg.header || msg.header.msg_type !== "comm_msg" || !msg.content) return;
-    const data = msg.content.comm_id === comm ? msg.content.data : null;
-    const update = data && data.method === "custom" && data.content ? data.content.kit_update : null;
-    if (typeof update !== "object" || update === null) return;
-    if (inStep && !heard.size) {
-      taken.add(update);
-      take(update);
-    } else heard.add(update);
-  };
-  return {
-    /** whether an update passed on is still to be taken */
-    passedOn(update) {
-      if (taken.has(update)) return false;
-      if (heard.delete(update)) inStep = true; // (those before it are taken by now)
-      return true;
-    },
-    /** hear the updates of comm `id` arriving from `kernel`, until `model` is closed */
-    listen(kernel, id, model) {
-      const signal = kernel && kernel.anyMessage;
-      if (!signal || typeof signal.connect !== "function" || typeof signal.disconnect !== "function") return;
-      comm = id;
-      signal.connect(arrived);
-      model.once("destroy", () => signal.disconnect(arrived));
-    },
-  };
+  return same ? old : now;
 }
 
 /**
@@ -174,7 +51,7 @@ function kitArrivals(take) {
  */
 function kitWidget(draw) {
   const kept = (globalThis.__kitBoardCode ??= {});
-  return kept[KIT_SOURCE] ??= { initialize: kitUpdates, render: kitBoard(draw) };
+  return kept[KIT_SOURCE] ??= { render: kitBoard(draw) };
 }
 
 function seatLabel(names, seat) {
@@ -301,10 +178,21 @@ function kitBoard(draw) {
       }
     }
 
+    // the traits as last drawn: a new value keeps the objects of what did not change
+    const last = {};
+    const fresh = (name, empty) => (last[name] = keepSame(last[name], model.get(name) ?? empty));
+    let merged = { view: null, statics: null, out: null }; // the view with `static` in it
+    function withStatic(view, statics) {
+      if (merged.view !== view || merged.statics !== statics) {
+        merged = { view, statics, out: Object.keys(statics).length ? { ...view, ...statics } : view };
+      }
+      return merged.out;
+    }
+
     function paint() {
-      const view = model.get("view") || {};
-      const live = model.get("legal") || [];
-      const names = model.get("names") || [];
+      const view = withStatic(fresh("view", {}), fresh("static", {}));
+      const live = fresh("legal", []);
+      const names = fresh("names", []);
       const kinds = model.get("seat_kinds") || [];
       const mode = model.get("mode");
       const seat = model.get("seat");
@@ -328,7 +216,7 @@ function kitBoard(draw) {
         /** `legal` is the last turn's, kept hidden while the others move: no text may
          * say it is the seat's turn */
         waiting,
-        openHands: model.get("open_hands") || [],
+        openHands: fresh("open_hands", []),
         redraw: schedule,
         send,
         /** a button for legal action i (marks it placed) */
@@ -419,7 +307,7 @@ function kitBoard(draw) {
       const header = ctx.memo("header", [title, mode, seat, names, status, live.length > 0], () => h("div", { key: "header", class: "kit-header" },
         ctx.memo("header names", [title, mode, seat, names], () => h(preact.Fragment, {},
           h("span", { class: "kit-title" }, title),
-          h("span", { class: "kit-badge" }, { playtest: "playtest", hotseat: "hot-seat", teacher: "teacher", replay: "replay" }[mode]),
+          h("span", { class: "kit-badge" }, { playtest: "playtest", hotseat: "hot-seat", teacher: "teacher", replay: "replay", lesson: "lesson" }[mode]),
           mode !== "teacher" ? h("span", { class: "kit-you" }, seat === null || seat === undefined ? "Spectator view" : `You: ${seatLabel(names, seat)}`) : null)),
         h("span", { class: `kit-status${live.length ? " kit-your-turn" : ""}`, role: "status" }, status)));
 
@@ -462,6 +350,10 @@ function kitBoard(draw) {
           rest.map((i) => ctx.btn(i))));
       }
       if (mode === "replay") parts.push(replayControls(model, send, names, seat));
+      if (model.get("can_undo")) {
+        parts.push(h("div", { key: "undo", class: "kit-undo" },
+          h("button", { class: "kit-undo-button", onclick: () => send({ kind: "undo" }) }, "↶ take back the last move")));
+      }
       // the log's lines are not Preact's: `showLog` adds them after the render
       parts.push(ctx.memo("log", [], () => h("details", { key: "log", class: "kit-log", open: true },
         h("summary", {}, "Recent events"), h("div", { class: "kit-log-box" }, h("ol", { ref: logRef })))));

@@ -37,8 +37,8 @@ function dmEndPlace(t, e) {
  * cell, heading and side (`ends`, by id), the cells taken (`used`) and the bounds of the
  * tiles and ends (a covered end's cell is its cover's).
  * A tile's place depends only on the tiles before it. When the last layout drawn for
- * `model` leads this one (the same tile objects: what a patch did not change keeps its
- * object), as it does after a move that adds tiles, its geometry goes on: only the new
+ * `model` leads this one (the same tile objects: what did not change keeps its object,
+ * `keepSame`), as it does after a move that adds tiles, its geometry goes on: only the new
  * tiles and ends are placed, and everything placed before keeps its object (on which the
  * drawing tells what to draw again). Otherwise (a take-back, a new game's lead, a
  * narrower window) the tiles are placed again, each of those that still lead keeping its
@@ -188,69 +188,6 @@ function dmEndSvg(e, cell, hl) {
     dmSvg("text", { x: cx, y: cy + 5, "text-anchor": "middle" }, "✕"));
 }
 
-/** what `dmTileSvg` draws of a placed tile: the same key, the same element */
-const dmTileKey = (t) => `${t.id}|${t.tile}|${t.face}|${t.by}|${t.parent}|${t.inner}|${t.outer}|${t.cells}`;
-/** what `dmEndSvg` draws of an end, unmarked */
-const dmEndKey = (e, cell) => `${e.id}|${e.state}|${e.value}|${cell}`;
-
-/** a callback when the page is idle (or soon, where there is no `requestIdleCallback`) */
-const dmWhenIdle = (f) => (globalThis.requestIdleCallback ? requestIdleCallback(f, { timeout: 500 }) : setTimeout(f, 50));
-
-/**
- * While the seat shown thinks over its placements (`ctx.legal`, on the layout drawn in
- * the box's `d`), the page, idle, builds for each one the tile it would put down and the
- * end that tile would open ahead, detached, keyed by what each shows (`dmTileKey`,
- * `dmEndKey`): `d.ahead`. The redraw of the answer to a placement adds the element built
- * ahead whose key is what it is to show, and builds only what none has (see
- * `dmTakeAhead`). A redraw cold after the page has been idle took some 0.12 ms to build
- * and add a tile and its end, against 0.015 ms to add them built 0.2 s before.
- * The tiles are placed as the answer's would be (`dmPlace`, after the layout drawn); the
- * rest is read off the move and the end it names, no rule applied: the tile turns its
- * other value ahead, live. A double's ends, an end gone dead, or anything else the answer
- * shows otherwise are built at the answer, as without this.
- */
-function dmPlanAhead(d, ctx) {
-  const { view, legal } = ctx;
-  const layout = view.layout;
-  if (!d || !d.svg || ctx.waiting || !legal.length || d.layout !== layout) return;
-  if (d.ahead && d.ahead.legal === legal && d.ahead.layout === layout) return;
-  const ahead = (d.ahead = { legal, layout, tiles: new Map(), ends: new Map() });
-  dmWhenIdle(() => {
-    if (d.ahead !== ahead || d.layout !== layout) return; // the board has moved on
-    const g = d.geo;
-    const inside = dmInside(d.boxX);
-    for (const { action } of legal) {
-      if (action.type !== "place" || action.end === null || action.end === undefined) continue;
-      const e = dmById(layout.ends, action.end);
-      if (!e || !g.ends[e.id]) continue;
-      const [a, b] = action.tile;
-      const outer = a === e.value ? b : a;
-      const t = {
-        id: layout.tiles.length, tile: action.tile, by: view.to_act, end: e.id, parent: e.tile,
-        side: e.side, face: action.face ?? null, inner: e.value, outer,
-      };
-      const geo = dmPlace(t, g.tiles, g.ends, g.used, inside);
-      const key = dmTileKey(geo);
-      if (!ahead.tiles.has(key)) ahead.tiles.set(key, dmTileSvg(geo, false));
-      if (a !== b) {
-        const end = { id: layout.ends.length, value: outer, state: "live" };
-        const cell = dmAdd(geo.cells[1], geo.dir);
-        const endKey = dmEndKey(end, cell);
-        if (!ahead.ends.has(endKey)) ahead.ends.set(endKey, dmEndSvg(end, cell, false));
-      }
-    }
-  });
-}
-
-/** the element built ahead for `kind` ("tiles", "ends") that shows `key`, taken; or null */
-function dmTakeAhead(d, kind, key) {
-  const built = d.ahead && d.ahead[kind];
-  const el = built && built.get(key);
-  if (!el) return null;
-  built.delete(key);
-  return el;
-}
-
 /** the item of `list` with this id: the one at that index, as the engine numbers them */
 const dmById = (list, id) => (list[id] && list[id].id === id ? list[id] : list.find((x) => x.id === id));
 
@@ -260,7 +197,7 @@ const dmById = (list, id) => (list[id] && list[id].id === id ? list[id] : list.f
  * tiles and ends, and drawing the layout through Preact (a virtual node for every one,
  * diffed each redraw) took some 0.6 ms of a 1.5 ms redraw in issue 6's benchmark (drawn
  * here: about 0.3 ms, a third of it making the new elements). Each tile and each end
- * keeps its element while its data (kept by the patches) and its place (kept by
+ * keeps its element while its data (kept by `keepSame`) and its place (kept by
  * `dmGeometry`) stay the same; a mark alone that changes (the pending tile kept, DM-9; an
  * end pointed at) toggles its class on that element rather than drawing it again. An end
  * covered takes its element away, and the others keep theirs.
@@ -325,12 +262,7 @@ function dmDrawLayout(box, model, view, hl) {
   const tile = (lt) => {
     const t = geo.tiles[lt.id];
     const mark = lt.id === pendingId;
-    put(d.tileAt, d.tilesG, lt.id, lt, t, mark, () => {
-      const el = dmTakeAhead(d, "tiles", dmTileKey(t));
-      if (!el) return dmTileSvg(t, mark);
-      if (mark) el.classList.add("dm-pending");
-      return el;
-    }, "dm-pending");
+    put(d.tileAt, d.tilesG, lt.id, lt, t, mark, () => dmTileSvg(t, mark), "dm-pending");
   };
   const end = (e) => {
     const place = e.state !== "covered" && geo.ends[e.id];
@@ -340,10 +272,7 @@ function dmDrawLayout(box, model, view, hl) {
       return;
     }
     const mark = e.id === hl;
-    put(d.endAt, d.endsG, e.id, e, place, mark, () => {
-      const el = !mark && dmTakeAhead(d, "ends", dmEndKey(e, place.cell));
-      return el || dmEndSvg(e, place.cell, mark);
-    }, "dm-hl");
+    put(d.endAt, d.endsG, e.id, e, place, mark, () => dmEndSvg(e, place.cell, mark), "dm-hl");
   };
   const { tiles, ends } = layout;
   if (goesOn) {
@@ -365,8 +294,6 @@ function dmDrawLayout(box, model, view, hl) {
       at.forEach((was, id) => { if (was[4] !== round) { was[0].remove(); delete at[id]; } });
     }
   }
-  // (what was built ahead was for the layout before: see `dmPlanAhead`)
-  if (d.layout !== layout) d.ahead = null;
   Object.assign(d, { layout, hl, pendingId, boxX, geo, tiles, ends });
 }
 
@@ -430,10 +357,7 @@ function drawDominoMetro(ctx) {
   // (Preact draws the box empty, once; `dmDrawLayout` fills it after each paint)
   const box = ctx.ref("layout");
   out.push(ctx.memo("layoutbox", [], () => h("div", { key: "layout", class: "dm-layoutbox", ref: box })));
-  ctx.after(() => {
-    dmDrawLayout(box.current, ctx.model, view, hl);
-    dmPlanAhead(box.current && box.current.kitLayout, ctx);
-  });
+  ctx.after(() => dmDrawLayout(box.current, ctx.model, view, hl));
 
   // DM-9: the change, and DM-6: draw or pass.
   const turnActs = [

@@ -28,7 +28,7 @@ class HanabiBoard(Board):
         if kind == "hint":
             what = ev.get("colour") or f"{ev.get('value')}s"
             slots = ", ".join(str(s + 1) for s in ev["slots"]) or "none"
-            return f"{who}hint to {self.names[ev['to']]}: {what} (slot {slots})"
+            return f"{who}hint to {self.table.names[ev['to']]}: {what} (slot {slots})"
         if kind == "play":
             return f"{who}played {self._card(ev['card'])}"
         if kind == "misfire":

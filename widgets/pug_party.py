@@ -53,5 +53,5 @@ class PugPartyBoard(Board):
         if kind == "ready":
             return f"{who}is ready"
         if kind == "game_over":
-            return "game over: order out " + ", ".join(self.names[s] for s in ev["order"])
+            return "game over: order out " + ", ".join(self.table.names[s] for s in ev["order"])
         return super().event_text(ev)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kit.contract import GameState
 from widgets.base import Board, assets
 
 
@@ -14,6 +15,8 @@ class WaitingListBoard(Board):
 
     GAME = "waiting_list"
     _esm, _css = assets("waiting_list")
+    #: the card catalogue (18.8 KB, the same all game): sent once
+    STATIC = ("catalogue",)
 
     def _name(self, card: str) -> str:
         catalogue = self.__dict__.get("_catalogue")
@@ -58,15 +61,17 @@ class WaitingListBoard(Board):
             return "characters dealt: " + ", ".join(self._name(c) for c in ev["characters"])
         if kind == "round_end":
             winner = ev.get("winner")
-            return (f"round {ev['round']} ends: " + (f"{self.names[winner]} emptied their hand"
-                    if winner is not None else "no winner") + "; penalties "
+            who_won = ("no winner" if winner is None
+                       else f"{self.table.names[winner]} emptied their hand")
+            return (f"round {ev['round']} ends: {who_won}; penalties "
                     + ", ".join(str(p) for p in ev["penalties"]) + " (WL-R4)")
         if kind == "game_end":
             return "game over: totals " + ", ".join(str(s) for s in ev["scores"])
         return super().event_text(ev)
 
-    def auto_move(self, seat: int) -> Any:
+    @staticmethod
+    def auto_move(state: GameState, seat: int) -> Any:
         """WL-R3 auto-pass: a human seat that asked for it passes every claim window."""
-        if self.state.view(seat).get("phase") != "claims":
+        if state.view(seat).get("phase") != "claims":
             return None
-        return next((a for a in self.state.legal_actions() if a.TYPE == "pass"), None)
+        return next((a for a in state.legal_actions() if a.TYPE == "pass"), None)

@@ -1,0 +1,209 @@
+"""The playtest app (kernel side, no browser): the setup form, the board it starts,
+the result panel, play again, replay, resume, feedback and what it says it records."""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import kit
+from widgets import BOARDS
+from widgets.app import PlaytestApp, query_params, result_html
+
+sys.path.insert(0, str(Path(__file__).parent))
+from widget_page import human_turns
+
+
+def test_the_app_form_starts_a_board_shows_the_result_and_plays_again():
+    app = PlaytestApp("domino_metro", query="players=2&seats=human,bot:random&seed=9"
+                                          "&pause=0&record=0")
+    assert app.players.value == 2 and [p.value for p in app.seat_pickers] == [
+        "human", "bot:random"]
+    b = app.start()
+    assert b is not None and b.state.seed == 9 and app.form.layout.display == "none"
+    for _ in human_turns(b, random.Random(0)):
+        pass
+    panel = app.result_panel.children[0]
+    assert "Result" in panel.value and panel.value.count("<tr class='kit-place") == 2
+    replay = app.replay()
+    assert replay.mode == "replay" and replay.replay_length == len(b.state.history)
+    assert app.board_box.children == (replay,)
+    again = app.play_again()
+    assert again is not b and again.state.seed == 9 and not again.state.over
+    assert again.moves < len(b.state.history) and app.board_box.children == (again,)
+    assert app.result_panel.children == ()
+
+
+@pytest.mark.parametrize("game", list(BOARDS))
+def test_the_app_form_names_each_house_rule_in_words_with_its_rule_id(game):
+    """Issue 6 (apps): each option of the setup form reads as words with its RULES.md
+    id ("allow empty hints (HB-R1)") and explains itself on hover (the option's doc)."""
+    spec = kit.spec(game)
+    app = PlaytestApp(game, query="record=0")
+    assert app.options, "every game has house rules to set"
+    for name, widget in app.options.items():
+        opt = spec.options[name]
+        assert widget.description == f"{name.replace('_', ' ')} ({opt.rule})"
+        assert "_" not in widget.description and re.fullmatch(r"(HB|WL|PP|DM)-R?\d+", opt.rule)
+        assert widget.tooltip == opt.doc and opt.doc
+
+
+def test_the_app_reports_a_bad_seed_instead_of_starting():
+    app = PlaytestApp("hanabi", query="record=0")
+    app.seed.value = "soon"
+    assert app.start() is None
+    assert "seed" in app.message.value and app.board is None
+
+
+def test_query_params_and_result_html():
+    assert query_params("a=1&b=x&b=y") == {"a": "1", "b": "y"}
+    html = result_html({"places": [2, 1], "scores": [3, 9]}, ["Ann", "Bob"])
+    assert html.index("Bob") < html.index("Ann")
+
+
+def test_the_app_records_the_game_and_its_feedback(tmp_path, monkeypatch):
+    record = pytest.importorskip("kit.record")
+    url = f"sqlite:///{tmp_path}/playtests.sqlite"
+    monkeypatch.setenv("KIT_RECORD_URL", url)
+    app = PlaytestApp("hanabi", query="seed=3&pause=0")
+    b = app.start()
+    for _ in human_turns(b, random.Random(0)):
+        pass
+    form = app.result_panel.children[-1]
+    assert "kit-feedback" in form._dom_classes
+    _title, _seat, rating, text, unclear, send, sent = form.children
+    rating.value, text.value, unclear.value = 4, "fun", "HB-4"
+    send.click()
+    assert sent.value == "Thank you!" and b.error == ""
+    games = record.load_games(url)
+    assert games.iloc[0]["seats"] == ["human:Seat 1", "bot:rule", "bot:rule"]
+    assert games.iloc[0]["seed"] == 3 and bool(games.iloc[0]["finished"])
+    assert len(record.load_actions(url)) == len(b.state.history)
+    assert record.load_feedback(url).iloc[0]["unclear_rule"] == "HB-4"
+
+
+def test_the_app_resumes_a_recorded_game_that_did_not_finish(tmp_path, monkeypatch):
+    """Issue 6 (nothing a player did is lost): a page reloaded mid-game starts afresh, but
+    ``?resume=<id>`` (the link the board shows) replays the recorded moves, seats the same
+    players and goes on recording the same game to its end."""
+    record = pytest.importorskip("kit.record")
+    url = f"sqlite:///{tmp_path}/playtests.sqlite"
+    monkeypatch.setenv("KIT_RECORD_URL", url)
+    first = PlaytestApp("pug_party", query="seed=4&pause=0&start=1").board
+    rng = random.Random(2)
+    for _ in range(3):
+        first.act(rng.choice(first.legal)["action"])
+    game_id, moves = first.record_id, list(first.state.history)
+    assert game_id is not None
+    app = PlaytestApp("pug_party", query=f"resume={game_id}&pause=0")
+    b = app.board
+    assert b is not None and app.message.value == "" and app.form.layout.display == "none"
+    assert b.state.history == moves and b.view == first.view and b.legal == first.legal
+    assert (b.seat_kinds, b.names, b.mode) == (first.seat_kinds, first.names, "playtest")
+    assert b.events == first.events and b.events  # the log lines the seat last saw
+    for _ in human_turns(b, rng):
+        pass
+    assert b.record_id is None  # over: nothing to resume
+    games = record.load_games(url)
+    assert list(games["game_id"]) == [game_id] and bool(games.iloc[0]["finished"])
+    assert len(record.load_actions(url)) == len(b.state.history) > len(moves)
+    assert app.play_again().state.players == b.state.players
+
+
+def test_the_app_form_offers_the_games_that_did_not_finish(tmp_path, monkeypatch):
+    """Issue 6 (nothing a player did is lost): a player whose page was closed finds the
+    game on the app's form, the latest first, and its link goes on with it; a game with
+    no move yet, a finished game and another game's are not offered."""
+    pytest.importorskip("kit.record")
+    monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{tmp_path}/playtests.sqlite")
+    assert PlaytestApp("pug_party").unfinished.value == ""  # none yet
+    ids = []
+    for seed, moves in [(4, 2), (5, 1), (6, 0)]:
+        b = PlaytestApp("pug_party", query=f"seed={seed}&pause=0&start=1").board
+        for _ in range(moves):
+            b.act(b.legal[0]["action"])
+        ids.append((b.record_id, len(b.state.history)))
+    done = PlaytestApp("pug_party", query="seed=7&pause=0&start=1").board
+    for _ in human_turns(done, random.Random(0)):
+        pass
+    other = PlaytestApp("hanabi", query="seed=1&pause=0&start=1").board
+    other.act(other.legal[0]["action"])
+    shown = PlaytestApp("pug_party", query="players=3").unfinished.value
+    links = re.findall(r"href='\?resume=(\d+)'>game \d+</a>: (\d+) moves?", shown)
+    assert links == [(str(i), str(n)) for i, n in reversed(ids[:2])]  # the latest first
+    assert "Seat 1, rule bot, rule bot" in shown
+    app = PlaytestApp("pug_party", query=f"resume={links[0][0]}&pause=0")
+    assert app.board is not None and len(app.board.state.history) == int(links[0][1])
+    assert PlaytestApp("pug_party", query="record=0").unfinished.value == ""
+
+
+def test_the_app_form_lists_at_most_five_unfinished_games_and_says_where_the_rest_are(
+        tmp_path, monkeypatch):
+    pytest.importorskip("kit.record")
+    monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{tmp_path}/playtests.sqlite")
+    for seed in range(7):
+        b = PlaytestApp("pug_party", query=f"seed={seed}&pause=0&start=1").board
+        b.act(b.legal[0]["action"])
+    shown = PlaytestApp("pug_party").unfinished.value
+    assert shown.count("?resume=") == 5 and "Recorder().unfinished('pug_party')" in shown
+
+
+def test_the_app_says_what_it_records_before_and_during_a_recorded_game(tmp_path,
+                                                                       monkeypatch):
+    """The apps record by default (names typed, moves, feedback): the form says so, and
+    how to play unrecorded, and so does the page under a recorded board."""
+    record = pytest.importorskip("kit.record")
+    monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{tmp_path}/playtests.sqlite")
+    app = PlaytestApp("hanabi", query="seed=3&pause=0")
+    note = html.unescape(app.consent.value)
+    assert record.CONSENT_NOTE in note and "?record=0" in note
+    assert app.consent in app.form.children and app.recording_note.value == ""
+    app.start()
+    assert record.CONSENT_NOTE in html.unescape(app.recording_note.value)
+    app.new_setup()
+    assert app.recording_note.value == ""
+    quiet = PlaytestApp("hanabi", query="seed=3&pause=0&record=0&start=1")
+    assert quiet.consent.value == "" and quiet.recording_note.value == ""
+
+
+def test_a_broken_recordings_database_is_named_and_changes_nothing(tmp_path, monkeypatch):
+    """Bad input: KIT_RECORD_URL naming a file that is not a database. The form says so
+    and starts nothing (a game that cannot be recorded would lose what the players do),
+    the file is left alone, and ``record=0`` plays unrecorded."""
+    pytest.importorskip("kit.record")
+    bad = tmp_path / "notes.sqlite"
+    bad.write_text("my notes, not a database\n" * 100)
+    monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{bad}")
+    app = PlaytestApp("pug_party", query="seed=4&pause=0")
+    assert "notes.sqlite" in app.unfinished.value and "not a database" in app.unfinished.value
+    assert app.start() is None and app.board is None
+    said = html.unescape(app.message.value)
+    assert "notes.sqlite" in said and "not a database" in said and "?record=0" in said
+    assert bad.read_text().startswith("my notes")
+    assert PlaytestApp("pug_party", query="seed=4&pause=0&record=0&start=1").board is not None
+
+
+@pytest.mark.parametrize("query, says", [
+    ("resume=99", "no recorded game 99"),
+    ("resume=x1", "a recorded game's id (a number), not 'x1'"),
+    ("resume=1&record=0", "this page records nothing"),
+    ("resume=1&game=hanabi", "is a pug_party game, not hanabi"),
+    ("resume=2", "is over; there is nothing to resume"),
+])
+def test_the_app_says_why_it_cannot_resume_and_offers_the_form(tmp_path, monkeypatch,
+                                                                query, says):
+    pytest.importorskip("kit.record")
+    monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{tmp_path}/playtests.sqlite")
+    PlaytestApp("pug_party", query="seed=4&pause=0&start=1")  # game 1, unfinished
+    done = PlaytestApp("pug_party", query="seed=5&pause=0&start=1").board  # game 2
+    for _ in human_turns(done, random.Random(0)):
+        pass
+    game = "hanabi" if "game=hanabi" in query else "pug_party"
+    app = PlaytestApp(game, query=query)
+    assert app.board is None and app.form.layout.display != "none"
+    assert says in html.unescape(app.message.value)

@@ -1,0 +1,154 @@
+"""What each game's board shows and takes (kernel side, through messages as the page
+sends them): the modes, the rules people meet on a board (HB-5, WL-6, WL-R3, DM-9), the
+log in words, the Hanabi colours."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+import kit
+
+sys.path.insert(0, str(Path(__file__).parent))
+from widget_page import GAMES, PLAYERS, Page, board, human_turns
+
+
+def test_hb5_illegal_discard_from_the_browser_shows_the_rule():
+    b = board("hanabi")
+    Page(b).send({"kind": "act", "action": {"type": "discard", "slot": 0}})
+    assert b.error.startswith("HB-5")
+    assert b.moves == 0
+
+
+def test_hotseat_shows_a_privacy_screen_and_only_the_public_view_until_the_seat_says_so():
+    b = board("hanabi", seats=["human", "human", "bot:rule"], mode="hotseat")
+    assert b.privacy == 0 and b.seat is None and b.legal == []
+    assert b.view == json.loads(json.dumps(b.state.view(None)))
+    Page(b).send({"kind": "act", "action": {"type": "play", "slot": 0}})
+    assert "pass the device" in b.error and b.moves == 0
+    Page(b).send({"kind": "reveal"})
+    assert b.privacy is None and b.seat == 0 and b.legal
+    assert b.view == json.loads(json.dumps(b.state.view(0)))
+    b.act(b.legal[0]["action"])
+    assert b.privacy == 1 and b.seat is None and b.legal == []  # seat 2 is next: pass it on
+    assert all(c is None for hand in b.view["hands"] for c in hand["cards"])
+
+
+def test_teacher_mode_undo_takes_back_the_last_move_on_the_page():
+    """Teacher mode: the page offers undo once a move is made, and the undo message takes
+    it back (the state is the one before, and so is the view the page gets)."""
+    b = board("hanabi", mode="teacher")
+    page = Page(b)
+    first = dict(page.traits)
+    assert first["can_undo"] is False
+    page.send({"kind": "act", "action": b.legal[0]["action"]})
+    assert page.traits["can_undo"] is True and page.traits["moves"] == 1
+    page.send({"kind": "undo"})
+    assert {k: v for k, v in page.traits.items() if k != "replies"} == {
+        k: v for k, v in first.items() if k != "replies"}
+    assert b.state.history == []
+
+
+def test_teacher_mode_opens_every_hand_and_moves_for_whoever_is_to_act():
+    b = board("hanabi", mode="teacher")
+    hands = b.state.hands
+    assert [[b.state.card_json(c) for c in h] for h in hands] == b.open_hands
+    first = b.state.to_act
+    b.act(b.legal[0]["action"])
+    assert b.seat == b.state.to_act != first and b.legal
+    assert board("pug_party", mode="teacher").open_hands[1] == board(
+        "pug_party", mode="teacher").state.view(1)["hand"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_other_modes_sync_no_open_hands(game):
+    for mode in ("playtest", "hotseat"):
+        seats = None if mode == "playtest" else ["human"] * PLAYERS[game]
+        assert board(game, mode=mode, seats=seats).open_hands == []
+
+
+def test_replay_steps_forward_and_back_through_the_history():
+    done = board("domino_metro", seats=["bot:rule"] * 3, mode="teacher")
+    assert done.state.over
+    r = board("domino_metro", state=done.state, mode="replay", seat=1)
+    n = len(done.state.history)
+    assert r.replay_length == n and r.moves == n and r.result is not None
+    Page(r).send({"kind": "step", "to": 5})
+    again = kit.replay("domino_metro", 3, done.state.seed, done.state.history[:5],
+                       **done.state.options)
+    assert r.moves == 5 and r.result is None
+    assert r.view == json.loads(json.dumps(again.view(1)))
+    Page(r).send({"kind": "step", "to": 4})
+    assert r.moves == 4
+    Page(r).send({"kind": "act", "action": {"type": "draw"}})
+    assert "replay" in r.error and r.moves == 4
+    Page(r).send({"kind": "seat", "seat": 2})
+    assert r.seat == 2 and r.view["seat"] == 2
+
+
+def test_wl_r3_auto_pass_passes_the_human_claim_windows():
+    b = board("waiting_list", seed=2)
+    Page(b).send({"kind": "auto_pass", "on": True})
+    assert b.auto_pass[0] is True
+    rng = random.Random(0)
+    for _ in human_turns(b, rng, limit=80):
+        assert b.view["phase"] != "claims", "a claim window reached an auto-passing seat"
+    assert any(a.get("seat") == 0 and a["type"] == "pass" for a in b.state.history)
+
+
+def test_wl6_claim_window_is_offered_to_the_human_as_buttons():
+    b = board("waiting_list", seed=2)
+    rng = random.Random(0)
+    for _ in human_turns(b, rng, limit=200):
+        if b.view["phase"] == "claims":
+            assert {a["action"]["type"] for a in b.legal} <= {"claim", "pass"}
+            assert any(a["action"]["type"] == "pass" for a in b.legal)
+            return
+    pytest.fail("no claim window reached the human seat")
+
+
+def test_dm9_change_take_back_is_a_move_people_can_make():
+    b = board("domino_metro", seed=4)
+    rng = random.Random(0)
+    for _ in human_turns(b, rng, limit=100):
+        takes = [a for a in b.legal if a["action"]["type"] == "take_back"]
+        if takes:
+            tiles = len(b.view["hand"])
+            Page(b).send({"kind": "act", "action": takes[0]["action"]})
+            assert b.error == "" and len(b.view["hand"]) == tiles + 1
+            return
+    pytest.fail("the change (DM-9) was never offered")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_event_a_seat_sees_reads_as_a_sentence(game):
+    b = board(game, seats=["human"] + ["bot:random"] * (PLAYERS[game] - 1))
+    for _ in human_turns(b, random.Random(5), limit=150):
+        pass
+    for ev in b.table.events(None) + b.table.events(0):
+        text = b.event_text(ev)
+        assert text is None or ("visible_to" not in text and "{" not in text
+                                and "_" not in text), text  # words, not identifiers
+
+
+#: colour positions the Hanabi board's stylesheet fades and rings (hanabi.css, hb-xc<i>)
+HB_MAX_SUITS = 8
+
+
+def test_hb4_the_hanabi_stylesheet_marks_every_colour_of_every_variant():
+    """HB-4, HB-12: a card's knowledge block fades the colours ruled out and rings the
+    colours told by position (hanabi.css); every suit of every variant in
+    data/hanabi/variants.toml must have a position there, or its chip would never fade."""
+    from kit.hanabi.variants import variants
+
+    css = (Path(__file__).parent.parent / "widgets" / "hanabi.css").read_text()
+    for kind in ("xc", "tc"):  # ruled out, told: the i-th colour is chip i + 1
+        pairs = re.findall(rf"\.hb-{kind}(\d+) > \.hb-know-c > :nth-child\((\d+)\)", css)
+        assert {(int(i), int(n)) for i, n in pairs} == {(i, i + 1) for i in range(HB_MAX_SUITS)}
+    widest = max(len(v.suits) for v in variants().values())
+    assert widest <= HB_MAX_SUITS, widest

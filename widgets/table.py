@@ -1,0 +1,495 @@
+"""A game in play at one table, in plain Python (DESIGN.md, "Boards"): no widget, no
+kernel. A :class:`Table` owns the state, the seats (people and bots), the mode, the bots'
+turns, the event log, undo and the observers of each move; a :class:`Viewer` is what one
+page shows of it (the seat shown, the privacy screen); a :class:`Recording` writes each
+move, one commit, before any page is told (DESIGN.md, "Recording").
+
+Modes:
+
+- ``playtest``: one human seat, the others bots;
+- ``hotseat``: several human seats share one screen, with a "pass the device" privacy
+  screen between them;
+- ``teacher``: every hand open, moves made for whoever is to act, undo;
+- ``lesson``: a learner's seat against bots, with undo (a tutorial's live board);
+- ``replay``: step forward and back through a game's history, no moves.
+
+Bots move ``pause`` seconds after their turn comes, on the running event loop (the
+kernel's), or all at once when there is no pause or no running loop (plain Python).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import kit
+from kit.bots import make_bot
+from kit.contract import GameState, visible
+from kit.errors import ConfigError, IllegalAction
+
+MODES = ("playtest", "hotseat", "teacher", "replay", "lesson")
+#: modes with undo (DESIGN.md: teacher and lesson tables take a move back)
+UNDO_MODES = ("teacher", "lesson")
+
+
+def parse_seats(seats: list[str] | None, players: int, mode: str) -> list[str]:
+    """Seat kinds: ``"human"`` or ``"bot:<name>"`` (``"bot"`` means the rule bot).
+
+    Default: playtest and lesson - seat 0 human, the others rule bots; other modes - all
+    human. Playtest has exactly one human seat; hot-seat and lesson at least one.
+    """
+    one_human = mode in ("playtest", "lesson")
+    if seats is None:
+        seats = ["human"] + ["bot:rule"] * (players - 1) if one_human else ["human"] * players
+    if len(seats) != players:
+        raise ConfigError("seats", f"{players} seats needed, not {len(seats)}")
+    out = []
+    for s in seats:
+        s = "bot:rule" if s == "bot" else s
+        if s != "human" and not (isinstance(s, str) and s.startswith("bot:")):
+            raise ConfigError("seats", f"a seat is 'human' or 'bot:<name>', not {s!r}")
+        out.append(s)
+    humans = out.count("human")
+    if mode == "playtest" and humans != 1:
+        raise ConfigError("seats", f"playtest mode has exactly one human seat, not {humans}; "
+                                   "use mode='hotseat' for several")
+    if mode in ("hotseat", "lesson") and humans < 1:
+        raise ConfigError("seats", f"{mode} mode needs at least one human seat")
+    return out
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move made at a table: the action as ``history`` has it, its seat, what
+    ``apply`` returned, the seconds since the move before, and the result if it ended
+    the game."""
+
+    action: dict
+    seat: int | None
+    events: list[dict]
+    thinking: float
+    result: dict | None
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+class Table:
+    """One game in play. ``Table(state, seats=["human", "bot:rule"], mode="playtest")``.
+
+    ``auto_move(state, seat)``: a human seat's automatic move when it asked for one (WL-R3
+    auto-pass), or None. Observers: :meth:`on_move` hears every move applied (the
+    recording first), :meth:`on_change` anything a page shows having changed. The bots
+    start with :meth:`schedule`, once the observers are in place.
+
+    >>> table = Table(kit.new_game("hanabi", 2, seed=1), seats=["human", "bot:rule"], pause=0)
+    >>> events = table.move(table.state.legal_actions()[0], seat=0)
+    >>> len(table.state.history), table.state.to_act  # the bot answered at once
+    (2, 0)
+    """
+
+    def __init__(self, state: GameState, *, seats: list[str] | None = None,
+                 mode: str = "playtest", names: list[str | None] | None = None,
+                 pause: float = 0.8, bot_seed: int | None = None,
+                 auto_move: Callable[[GameState, int], Any] | None = None) -> None:
+        if mode not in MODES:
+            raise ConfigError("mode", f"{mode!r} is not a mode; choose one of {list(MODES)}")
+        kinds = parse_seats(seats, state.players, mode if mode != "replay" else "teacher")
+        self.game = state.spec.name
+        self.bots = {p: make_bot(self.game, k.split(":", 1)[1])
+                     for p, k in enumerate(kinds) if k != "human"}
+        names = list(names or [None] * len(kinds))
+        if len(names) != len(kinds):
+            raise ConfigError("names", f"{len(kinds)} names needed, not {len(names)}")
+        self.kinds = kinds
+        self.names = [n or f"Seat {p + 1}" + ("" if k == "human" else
+                                               f" ({k.split(':', 1)[1]} bot)")
+                      for p, (n, k) in enumerate(zip(names, kinds, strict=True))]
+        self.mode = mode
+        self.pause = float(pause)
+        self.state = state
+        #: per seat: a human who asked for automatic moves (WL-R3 auto-pass)
+        self.auto_pass = [False] * state.players
+        #: why the table takes no more moves (its recorded game went on elsewhere)
+        self.stopped: str | None = None
+        #: a problem to show that does not stop the game (a recording write that failed)
+        self.warning = ""
+        self._auto_move = auto_move
+        self._bot_rng = random.Random(state.seed if bot_seed is None else bot_seed)
+        self._move_observers: list[Callable[[Move], None]] = []
+        self._change_observers: list[Callable[[], None]] = []
+        self._timer: asyncio.TimerHandle | None = None
+        self._since = time.monotonic()
+        self.recording: Recording | None = None
+        #: counts the times the log was rewritten (undo, a replay's step), not extended
+        self.log_epoch = 0
+        if mode == "replay":
+            self._history = [dict(a) for a in state.history]
+            self._steps = _events_per_action(state)
+            self.state = kit.replay(self.game, state.players, state.seed, self._history,
+                                    **state.options)
+            self._log = [ev for evs in self._steps for ev in evs]
+        else:
+            # undo replays the moves made here on a copy of the state they were made on
+            self._start = state.clone()
+            self._start_moves = len(state.history)
+            self._log = _events_so_far(state)
+            self._start_log = len(self._log)
+
+    # -- observers ----------------------------------------------------------------------
+
+    def on_move(self, callback: Callable[[Move], None]) -> None:
+        """Call ``callback(move)`` after each move is applied, before the pages hear of
+        it; in the order the observers came (the recording first)."""
+        self._move_observers.append(callback)
+
+    def on_change(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` whenever what a page shows may have changed."""
+        self._change_observers.append(callback)
+
+    def forget(self, callback: Callable) -> None:
+        """Stop calling ``callback`` (an observer of moves or changes)."""
+        for observers in (self._move_observers, self._change_observers):
+            if callback in observers:
+                observers.remove(callback)
+
+    def _changed(self) -> None:
+        for callback in list(self._change_observers):
+            callback()
+
+    # -- seats and the log --------------------------------------------------------------
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.kinds[seat] == "human"
+
+    @property
+    def humans(self) -> list[int]:
+        return [p for p, k in enumerate(self.kinds) if k == "human"]
+
+    @property
+    def log_length(self) -> int:
+        return len(self._log)
+
+    def events(self, seat: int | None, since: int = 0) -> list[dict]:
+        """The events of the log from position ``since`` on that ``seat`` may see (None:
+        a spectator): each seat's own event log (copies: the caller's to keep)."""
+        return [dict(ev) for ev in self._log[since:] if visible(ev, seat)]
+
+    def may_move(self, seat: int | None) -> bool:
+        """Whether ``seat`` may move now: its turn, a human's, the table taking moves."""
+        to_act = self.state.to_act
+        return (self.mode != "replay" and self.stopped is None and to_act is not None
+                and to_act == seat and self.is_human(to_act))
+
+    def thinking(self) -> int | None:
+        """The seat whose automatic move (a bot's) the table waits for, or None."""
+        seat = self._automatic_seat()
+        return seat if seat is not None and seat in self.bots else None
+
+    # -- moves --------------------------------------------------------------------------
+
+    def move(self, action: Any, seat: int | None) -> list[dict]:
+        """A move of human ``seat``, whose turn it must be; returns its events. Raises
+        IllegalAction naming the rule, changing nothing."""
+        rule = self.state.spec.action_rule
+        if self.mode == "replay":
+            raise IllegalAction(rule, "this is a replay: step through it, no moves")
+        if self.stopped is not None:
+            raise IllegalAction(rule, self.stopped)
+        if self.state.over:
+            raise IllegalAction(rule, "the game is over")
+        to_act = self.state.to_act
+        if not self.is_human(to_act):
+            raise IllegalAction(rule, f"it is {self.names[to_act]}'s turn, a bot's")
+        if seat != to_act:
+            raise IllegalAction(rule, f"it is {self.names[to_act]}'s turn, not the seat shown")
+        events = self._apply(action)
+        self._changed()
+        self.schedule()
+        return events
+
+    def _apply(self, action: Any) -> list[dict]:
+        seat = self.state.to_act
+        events = self.state.apply(action)
+        now = time.monotonic()
+        thinking, self._since = now - self._since, now
+        self._log.extend(events)
+        move = Move(dict(self.state.history[-1]), seat, events, thinking,
+                    self.state.result() if self.state.over else None)
+        for callback in list(self._move_observers):
+            callback(move)
+        return events
+
+    def set_auto_pass(self, seat: int, on: bool) -> None:
+        """A human seat asks for (or stops) its automatic moves (WL-R3 auto-pass)."""
+        self.auto_pass[seat] = bool(on)
+        self._changed()
+        self.schedule()
+
+    def stop(self, reason: str) -> None:
+        """Take no more moves (nor let the bots move), saying why."""
+        self.stopped = reason
+        self.cancel()
+        self._changed()
+
+    def cancel(self) -> None:
+        """Cancel the bots' pending move (the table is put away)."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    # -- undo and replay ----------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        return (self.mode in UNDO_MODES and self.recording is None
+                and self._last_human_move() is not None)
+
+    def _last_human_move(self) -> int | None:
+        moves = self.state.history[self._start_moves:]
+        return next((i for i in range(len(moves) - 1, -1, -1)
+                     if self.is_human(moves[i].get("seat"))), None)
+
+    def undo(self) -> None:
+        """Take back the last human move (and the bots' moves after it): the moves made
+        here, less those, replayed on the state the table started from. A recorded game
+        keeps its moves: undo is refused there."""
+        rule = self.state.spec.action_rule
+        if self.mode not in UNDO_MODES:
+            raise IllegalAction(rule, f"undo is for teacher and lesson tables, not {self.mode}")
+        if self.recording is not None:
+            raise IllegalAction(rule, "a recorded game keeps its moves: no undo")
+        last = self._last_human_move()
+        if last is None:
+            raise IllegalAction(rule, "no move to take back")
+        self.cancel()
+        keep = self.state.history[self._start_moves:][:last]
+        state = self._start.clone()
+        del self._log[self._start_log:]
+        for action in keep:
+            self._log.extend(state.apply(action))
+        self.state = state
+        self.log_epoch += 1
+        self._since = time.monotonic()
+        self._changed()
+
+    @property
+    def replay_length(self) -> int:
+        return len(self._history) if self.mode == "replay" else 0
+
+    def step(self, to: int) -> None:
+        """Replay: show the game after its first ``to`` moves (clamped to the game)."""
+        if self.mode != "replay":
+            raise IllegalAction(self.state.spec.action_rule, "only a replay steps")
+        to = max(0, min(int(to), len(self._history)))
+        s = self.state
+        self.state = kit.replay(self.game, s.players, s.seed, self._history[:to], **s.options)
+        self._log = [ev for evs in self._steps[:to] for ev in evs]
+        self.log_epoch += 1
+        self._changed()
+
+    # -- bots ---------------------------------------------------------------------------
+
+    def _automatic_seat(self) -> int | None:
+        to_act = self.state.to_act
+        if to_act is None or self.mode == "replay" or self.stopped is not None:
+            return None
+        return to_act if to_act in self.bots or self.auto_pass[to_act] else None
+
+    def _automatic_move(self) -> Any:
+        """The move the table makes itself now (a bot's, an auto-pass), or None."""
+        seat = self._automatic_seat()
+        if seat is None:
+            return None
+        if seat in self.bots:
+            return self.bots[seat].choose(self.state.view(seat), self.state.legal_actions(),
+                                          self._bot_rng)
+        return self._auto_move(self.state, seat) if self._auto_move else None
+
+    def schedule(self) -> None:
+        """Let the bots move: one after ``pause`` seconds on the running event loop, or
+        all at once without a pause or a running loop."""
+        if self._timer is not None:
+            return
+        loop = _running_loop()
+        if self.pause <= 0 or loop is None:
+            moved = False
+            while (action := self._automatic_move()) is not None:
+                self._apply(action)
+                moved = True
+            if moved:
+                self._changed()
+        elif self._automatic_seat() is not None:
+            self._timer = loop.call_later(self.pause, self._bot_step)
+
+    def _bot_step(self) -> None:
+        self._timer = None
+        action = self._automatic_move()
+        if action is None:
+            return
+        try:
+            self._apply(action)
+        except IllegalAction as exc:  # a bot's bug: shown, rather than a table that hangs
+            self.warning = f"bot move refused: {exc}"
+            self._changed()
+            return
+        self._changed()
+        self.schedule()
+
+
+def _events_per_action(state: GameState, check: bool = False) -> list[list[dict]]:
+    """The events of each action of ``state``'s history, replayed from its deal
+    (``check``: ValueError unless that replay ends in ``state``)."""
+    fresh = kit.new_game(state.spec.name, state.players, state.seed, **state.options)
+    out = [fresh.apply(action) for action in state.history]
+    if check and fresh.snapshot() != state.snapshot():
+        raise ValueError("the history does not replay from the deal to this state")
+    return out
+
+
+def _events_so_far(state: GameState) -> list[dict]:
+    """The log of a game under way (a recorded game resumed, a prepared situation): its
+    moves' events, so that each seat sees the lines it would have seen. Empty when the
+    moves do not replay from the deal (a state begun from an edited snapshot)."""
+    if not state.history:
+        return []
+    try:
+        return [ev for evs in _events_per_action(state, check=True) for ev in evs]
+    except (ConfigError, IllegalAction, ValueError):
+        return []
+
+
+class Viewer:
+    """What one page shows of a table: the seat shown (None: the spectator view) and,
+    in hot-seat, the seat the device must be passed to (``privacy``). Several pages may
+    look at one table, each with its own viewer."""
+
+    def __init__(self, table: Table, seat: int | None = None) -> None:
+        self.table = table
+        #: teacher and replay: the seat chosen (None: teacher mode follows the turn)
+        self.fixed = seat
+        self.privacy: int | None = None
+        mode = table.mode
+        if mode in ("playtest", "lesson"):
+            self.seat = seat if table.is_human(seat) else table.humans[0]
+        elif mode == "teacher":
+            self.seat = seat if seat is not None else table.state.to_act
+        elif mode == "replay":
+            self.seat = seat if seat is not None else 0
+        else:  # hot-seat: the privacy screen comes first
+            self.seat = None
+        self.follow()
+
+    def follow(self) -> None:
+        """Follow the table after a change: hot-seat puts up the privacy screen when
+        another human seat is to act; teacher mode shows the seat to act."""
+        to_act = self.table.state.to_act
+        if self.table.mode == "hotseat":
+            if self.table.is_human(to_act) and to_act != self.seat:
+                self.seat, self.privacy = None, to_act
+            else:
+                self.privacy = None
+        elif self.table.mode == "teacher" and self.fixed is None and to_act is not None:
+            self.seat = to_act
+
+    def reveal(self) -> None:
+        """Hot-seat: the seat the device was passed to says so; its hand is shown."""
+        if self.table.mode != "hotseat" or self.privacy is None:
+            raise IllegalAction(self.table.state.spec.action_rule,
+                                "no seat is waiting behind the privacy screen")
+        self.seat, self.privacy = self.privacy, None
+
+    def choose(self, seat: int | None) -> None:
+        """Teacher and replay: see the table as ``seat`` (None: a spectator)."""
+        players = self.table.state.players
+        if self.table.mode not in ("teacher", "replay") or not (
+                seat is None or (isinstance(seat, int) and not isinstance(seat, bool)
+                                 and 0 <= seat < players)):
+            raise IllegalAction(self.table.state.spec.action_rule, f"malformed seat {seat!r}")
+        self.fixed = self.seat = seat
+        self.follow()
+
+    def may_move(self) -> bool:
+        return self.privacy is None and self.table.may_move(self.seat)
+
+    def move(self, action: Any) -> list[dict]:
+        """The seat shown moves (IllegalAction if it may not, changing nothing)."""
+        if self.privacy is not None:
+            raise IllegalAction(self.table.state.spec.action_rule,
+                                f"pass the device to {self.table.names[self.privacy]} first")
+        return self.table.move(action, seat=self.seat)
+
+
+class Recording:
+    """Records a table's game as it is played (DESIGN.md: one commit per action): each
+    move is written when it is applied, before the pages hear of it. A write that fails
+    is kept and tried again, in order, before the next move's (and at :meth:`flush`);
+    a game gone on in another page (``GameMovedOn``: resumed there, which moved first)
+    stops the table instead.
+
+    ``recorder`` starts the recording (:meth:`kit.record.Recorder.start_game`); ``record``
+    goes on with one begun elsewhere (:meth:`kit.record.Recorder.resume`).
+    """
+
+    def __init__(self, table: Table, recorder: Any = None, *, record: Any = None,
+                 session: Any = None) -> None:
+        self.table = table
+        if record is None:
+            labels = [("human:" + n) if k == "human" else k
+                      for n, k in zip(table.names, table.kinds, strict=True)]
+            record = recorder.start_game(table.state, seats=labels, session=session)
+        #: the :class:`kit.record.GameRecord` written to
+        self.record = record
+        self._unwritten: list[Move] = []
+        #: the first unwritten move's action is written, its result not yet
+        self._action_written = False
+        table.recording = self
+        table.on_move(self._write)
+
+    @property
+    def id(self) -> int | None:
+        return getattr(self.record, "id", None)
+
+    def _write(self, move: Move) -> None:
+        self._unwritten.append(move)
+        self.flush()
+
+    def flush(self) -> None:
+        """Write the moves not written yet, in order; stop at the first that fails."""
+        from kit.record import GameMovedOn  # (imported with a recording, not with a board)
+
+        while self._unwritten and self.table.stopped is None:
+            move = self._unwritten[0]
+            try:
+                if not self._action_written:
+                    self.record.action(move.action, thinking_time=move.thinking)
+                    self._action_written = True
+                if move.result is not None:
+                    self.record.finish(move.result)
+            except GameMovedOn as exc:
+                self._unwritten.clear()
+                self.table.stop(
+                    f"game {exc.game_id} went on in another page, which recorded its move "
+                    f"{exc.seq + 1} first; the moves made here since are not recorded, so "
+                    f"this board stops. Open this app with ?resume={exc.game_id} to go on "
+                    "with the game as recorded")
+                return
+            except Exception as exc:  # a broken store must not break the table: retried
+                self.table.warning = (f"recording failed: {exc} (tried again at the next "
+                                      "move)")
+                return
+            self._unwritten.pop(0)
+            self._action_written = False
+            self.table.warning = ""
+
+    def feedback(self, **kwargs: Any) -> Any:
+        """Post-game feedback on the recorded game (:meth:`kit.record.GameRecord.feedback`)."""
+        return self.record.feedback(**kwargs)
