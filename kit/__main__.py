@@ -6,7 +6,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
+from pathlib import Path
 
 import kit
 from kit import bench
@@ -15,9 +17,7 @@ from kit import bench
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:2] == ["bench", "boards"]:
-        # The boards benchmark (Voilà + Chromium) lives with the boards; loaded only here,
-        # so kit itself never imports widgets.
-        return importlib.import_module("widgets.bench").main(argv[2:])
+        return _bench_boards(argv[2:])
     parser = argparse.ArgumentParser(prog="python -m kit", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("bench", help="games per second of a game's engine and bots")
@@ -90,6 +90,21 @@ def _simulate(args: argparse.Namespace) -> int:
         return 2
     print(run.summary())
     return 0
+
+
+def _bench_boards(argv: list[str]) -> int:
+    """The boards benchmark (Voilà + Chromium): development tooling in the source tree's
+    ``benchmarks/`` folder, run in place of this process (kit itself imports no board;
+    signals such as a CI timeout's SIGTERM reach the benchmark itself)."""
+    root = Path(__file__).resolve().parent.parent
+    if not (root / "benchmarks" / "boards.py").exists():
+        print("kit bench boards: run it from the kit's source tree (benchmarks/boards.py)",
+              file=sys.stderr)
+        return 2
+    path = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH")) if p)
+    os.execve(sys.executable, [sys.executable, "-m", "benchmarks.boards", *argv],
+              {**os.environ, "PYTHONPATH": path})
+    return 2  # (not reached)
 
 
 def _game_module(game: str, part: str):

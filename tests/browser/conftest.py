@@ -29,7 +29,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: Any) -> Any:
 def voila_url() -> Iterator[str]:
     if not Path(os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")).exists():
         pytest.skip("Debian's chromium is not installed (scripts/setup.sh --test installs it)")
-    from widgets.browser import voila_server
+    from benchmarks.browser import voila_server
 
     ARTIFACTS.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="kit-rec-") as tmp, voila_server(
@@ -42,7 +42,7 @@ def voila_url() -> Iterator[str]:
 def chromium() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
-    from widgets.browser import launch_chromium
+    from benchmarks.browser import launch_chromium
 
     with sync_playwright() as pw:
         browser = launch_chromium(pw)
@@ -54,7 +54,7 @@ def chromium() -> Iterator[Any]:
 def page(request: pytest.FixtureRequest, chromium: Any, voila_url: str) -> Iterator[Any]:
     """A page at projector size; ``page.ws_frames`` holds every websocket frame received;
     ``page.aborted`` every non-local request that was cut."""
-    from widgets.browser import local_only
+    from benchmarks.browser import local_only
 
     context = chromium.new_context(viewport={"width": 1280, "height": 900})
     pg = context.new_page()

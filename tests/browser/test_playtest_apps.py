@@ -33,7 +33,7 @@ MAX_CLICKS = 400
 HANABI_CARD = re.compile(r'"colour":\s*"(\w+)",\s*"value":\s*(\d)')
 
 MODEL_KEYS = ["view", "legal", "events", "open_hands", "result", "names",
-              "seat_kinds", "error", "privacy", "seat", "moves", "game", "mode"]
+              "seat_kinds", "error", "privacy", "seat", "moves", "game", "mode", "static"]
 READ_MODEL = """(keys) => { const ms = [...(globalThis.__kitModels || [])];
   const m = ms[ms.length - 1]; if (!m) return null;
   const o = {}; for (const k of keys) o[k] = m.get(k); return o; }"""
@@ -94,7 +94,8 @@ def assert_nothing_hidden(page: Any, replica: Any, game: str) -> int:
     """The page's board model shows exactly view(0) and no secret of seat 0."""
     got = models(page)
     assert got["moves"] == replica.moves, "the replica lost track of the game"
-    assert got["view"] == json.loads(json.dumps(replica.state.view(0))), "page view != view(0)"
+    view = {**got["view"], **got["static"]}  # (static: the parts sent once)
+    assert view == json.loads(json.dumps(replica.state.view(0))), "page view != view(0)"
     secret = secrets(replica.state, 0)
     leaked = shown(game, got) & secret
     assert not leaked, f"hidden cards reached the browser: {sorted(leaked)}"

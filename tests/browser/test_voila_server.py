@@ -1,4 +1,4 @@
-"""The Voilà server of the browser tests and the boards benchmark (widgets/browser.py)
+"""The Voilà server of the browser tests and the boards benchmark (benchmarks/browser.py)
 goes with the process that started it: a test run or a benchmark that is killed leaves
 no server and no kernels running. A benchmark stopped with SIGTERM also closes its
 browser and removes its temporary folders on the way out."""
@@ -18,6 +18,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -70,7 +71,7 @@ def test_a_killed_starter_takes_its_voila_server_and_kernels_with_it(tmp_path: P
         [sys.executable, "-c", textwrap.dedent(f"""
             import sys, time
             from pathlib import Path
-            from widgets.browser import voila_server
+            from benchmarks.browser import voila_server
             with voila_server(Path({str(tmp_path)!r})) as url:
                 print(url, flush=True)
                 time.sleep(600)
