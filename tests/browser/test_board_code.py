@@ -152,8 +152,8 @@ PLACES = """(views) => {
   let grown = 0;  // moves that added tiles to the layout drawn before
   const moved = [];  // [move, "tile" or "end", id]: a place such a move did not keep
   let last = null;
-  views.forEach((now, i) => {
-    view = keepSame(view, now);
+  views.forEach((next, i) => {
+    view = keepSame(view, next);
     const drawn = (g) => JSON.stringify([Object.values(g.tiles), Object.values(g.ends)]);
     const geo = dmGeometry(view.layout, model);
     const kept = drawn(geo);

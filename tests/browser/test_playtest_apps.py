@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 from seen_cards import secrets, shown
+from widget_page import Page, page_comms
 
 import kit
 from widgets import BOARDS
@@ -217,3 +218,53 @@ def test_no_request_leaves_the_machine_and_index_links_every_app(page: Any, voil
     for game in kit.GAMES:
         assert f"{game}_app.ipynb" in links
     assert all("127.0.0.1" not in u for u in page.aborted)
+
+
+@pytest.mark.parametrize("game", list(SETUPS))
+def test_hot_seat_shows_each_seat_only_its_own_view_and_the_spectators_between(
+        page: Any, voila_url: str, game: str):
+    """Hot-seat: behind the privacy screen the page holds the spectator's view and no
+    card hidden from either human seat; once a seat says it holds the device, its own
+    view and nothing hidden from it, turn after turn."""
+    players, seed, extra = SETUPS[game]
+    seats = ["human", "human"] + ["bot:rule"] * (players - 2)
+    page.goto(f"{voila_url}/voila/render/{game}_app.ipynb?start=1&record=0&pause=0"
+              f"&seed={seed}&seats={','.join(seats)}&players={players}{extra}")
+    page.wait_for_selector(".kit-board.kit-mode-hotseat", timeout=90_000)
+    options = {k: type(kit.spec(game).options[k].default)(v) for k, v in
+               (part.split("=", 1) for part in extra.split("&") if "=" in part)}
+    with page_comms():
+        replica = BOARDS[game]()(players=players, seed=seed, options=options, pause=0,
+                                 seats=seats, mode="hotseat")
+    screens = 0
+    for _ in range(12):
+        if replica.state.over:
+            break
+        page.wait_for_function("() => !!document.querySelector('.kit-board .kit-reveal') || ("
+                               + WAIT_TURN + ")()")
+        got = models(page)
+        if got["privacy"] is not None:
+            assert got["privacy"] == replica.privacy and got["seat"] is None
+            assert {**got["view"], **got["static"]} == json.loads(json.dumps(
+                replica.state.view(None)))
+            hidden = set().union(*(secrets(replica.state, p) for p in (0, 1)))
+            assert not shown(game, got) & hidden, "a hand shows behind the privacy screen"
+            screens += 1
+            page.click(".kit-board .kit-reveal")
+            Page(replica).send({"kind": "reveal"})
+            page.wait_for_function(WAIT_TURN)
+            got = models(page)
+        seat = replica.seat
+        assert got["seat"] == seat is not None and got["privacy"] is None
+        assert {**got["view"], **got["static"]} == json.loads(json.dumps(
+            replica.state.view(seat)))
+        assert not shown(game, got) & secrets(replica.state, seat)
+        button = page.query_selector_all(".kit-board .kit-act")[0]
+        action = json.loads(button.get_attribute("data-action"))
+        before = board_moves(page)
+        button.click()
+        replica.act(action)
+        page.wait_for_function(
+            f"() => Number(document.querySelector('.kit-board').dataset.moves) > {before}")
+    assert screens >= 4
+    assert not page.errors, page.errors
