@@ -246,11 +246,15 @@ class Board(anywidget.AnyWidget):
             "action", f"the page may not set {change['name']}; moves are sent as messages"))
         with self.hold_sync():
             self._push()
-            self._pushing = True
-            try:
-                self.replies += 1
-            finally:
-                self._pushing = False
+            self._answered()
+
+    def _answered(self) -> None:
+        """Count a page's message or write as answered (the page stops waiting)."""
+        self._pushing = True
+        try:
+            self.replies += 1
+        finally:
+            self._pushing = False
 
     # -- moves ----------------------------------------------------------------------------
 
@@ -278,11 +282,7 @@ class Board(anywidget.AnyWidget):
             except IllegalAction as exc:
                 self._refused = str(exc)
                 self._push()
-            self._pushing = True
-            try:
-                self.replies += 1
-            finally:
-                self._pushing = False
+            self._answered()
 
     def _handle(self, content: Any) -> None:
         rule = self.state.spec.action_rule

@@ -73,6 +73,16 @@ def board_moves(page: Any) -> int:
     return int(page.get_attribute(".kit-board", "data-moves"))
 
 
+def click_move(page: Any, replica: Any, button: Any) -> None:
+    """Click a move button, make the same move on the replica, wait for the board."""
+    action = json.loads(button.get_attribute("data-action"))
+    before = board_moves(page)
+    button.click()
+    replica.act(action)
+    page.wait_for_function(
+        f"() => Number(document.querySelector('.kit-board').dataset.moves) > {before}")
+
+
 def start(page: Any, url: str, game: str) -> tuple[Any, Any]:
     """Open the app, fill the form, start; returns (replica board, first model state)."""
     players, seed, extra = SETUPS[game]
@@ -135,13 +145,7 @@ def test_app_plays_to_the_end_showing_no_hidden_card(page: Any, voila_url: str, 
         assert offered == expected
         if game == "hanabi":  # every Hanabi move has its place: none falls to "Moves:"
             assert page.query_selector(".kit-moves") is None
-        button = rng.choice(buttons)
-        action = json.loads(button.get_attribute("data-action"))
-        before = board_moves(page)
-        button.click()
-        replica.act(action)
-        page.wait_for_function(
-            f"() => Number(document.querySelector('.kit-board').dataset.moves) > {before}")
+        click_move(page, replica, rng.choice(buttons))
         assert_to_move_marked(page)
         # read at once: a bot's move (50 ms) may end the wait between two reads
         shown = page.evaluate(WAITING_BOARD)
@@ -259,12 +263,6 @@ def test_hot_seat_shows_each_seat_only_its_own_view_and_the_spectators_between(
         assert {**got["view"], **got["static"]} == json.loads(json.dumps(
             replica.state.view(seat)))
         assert not shown(game, got) & secrets(replica.state, seat)
-        button = page.query_selector_all(".kit-board .kit-act")[0]
-        action = json.loads(button.get_attribute("data-action"))
-        before = board_moves(page)
-        button.click()
-        replica.act(action)
-        page.wait_for_function(
-            f"() => Number(document.querySelector('.kit-board').dataset.moves) > {before}")
+        click_move(page, replica, page.query_selector_all(".kit-board .kit-act")[0])
     assert screens >= 4
     assert not page.errors, page.errors
