@@ -147,6 +147,8 @@ def test_a_state_update_from_the_page_is_set_back_and_opens_nothing(game):
     assert json.dumps(b.state.snapshot(), sort_keys=True) == snap
     b.act(b.legal[0]["action"])
     assert page.traits["mode"] == "playtest" and page.traits["open_hands"] == []
+    b.add_class("wide")  # (a widget's own look is not the board's: no error)
+    assert page.traits["error"] == ""
     assert page.traits["view"] == {k: v for k, v in as_sent(b.state.view(0)).items()
                                    if k not in b.STATIC}
 

@@ -140,6 +140,11 @@ def test_per_seat_event_logs_hold_only_what_each_seat_may_see():
     assert t.events(0) != t.events(1)  # each sees its own draws
     t.events(0)[0]["type"] = "forged"  # the caller's copy
     assert t.events(0)[0]["type"] != "forged"
+    mover, length = t.state.to_act, t.log_length
+    events = Viewer(t).move(t.state.legal_actions()[0])
+    assert events == t.events(mover, since=length)
+    events[0]["type"] = "forged"  # the caller's too
+    assert events != t.events(mover, since=length)
 
 
 @pytest.mark.parametrize("mode", ["teacher", "lesson"])

@@ -143,7 +143,10 @@ class Board(anywidget.AnyWidget):
         # (the comm opens with what the seat shown may see: static data goes in it, once)
         super().__init__(**{**self._values(), **kwargs})
         self.on_msg(self._on_msg)
-        self.observe(self._page_wrote, names=list(self.keys))
+        # (the board's own traits: those of every widget, such as its layout, are the page's)
+        self.observe(self._page_wrote, names=[
+            name for name in self.trait_names(sync=True) if not name.startswith("_")
+            and name not in anywidget.AnyWidget.class_trait_names()])
         table.on_change(self._push)
         table.schedule()
 

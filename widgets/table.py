@@ -20,6 +20,7 @@ kernel's), or all at once when there is no pause or no running loop (plain Pytho
 from __future__ import annotations
 
 import asyncio
+import copy
 import random
 import time
 from collections.abc import Callable
@@ -181,7 +182,7 @@ class Table:
     def events(self, seat: int | None, since: int = 0) -> list[dict]:
         """The events of the log from position ``since`` on that ``seat`` may see (None:
         a spectator): each seat's own event log (copies: the caller's to keep)."""
-        return [dict(ev) for ev in self._log[since:] if visible(ev, seat)]
+        return [copy.deepcopy(ev) for ev in self._log[since:] if visible(ev, seat)]
 
     def may_move(self, seat: int | None) -> bool:
         """Whether ``seat`` may move now: its turn, a human's, the table taking moves."""
@@ -214,7 +215,7 @@ class Table:
         events = self._apply(action)
         self._changed()
         self.schedule()
-        return events
+        return copy.deepcopy(events)
 
     def _apply(self, action: Any) -> list[dict]:
         seat = self.state.to_act
@@ -222,8 +223,8 @@ class Table:
         now = time.monotonic()
         thinking, self._since = now - self._since, now
         self._log.extend(events)
-        move = Move(dict(self.state.history[-1]), seat, events, thinking,
-                    self.state.result() if self.state.over else None)
+        move = Move(copy.deepcopy(self.state.history[-1]), seat, copy.deepcopy(events),
+                    thinking, self.state.result() if self.state.over else None)
         for callback in list(self._move_observers):
             callback(move)
         return events
