@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import subprocess
+import sys
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -248,3 +252,16 @@ def test_modes_seats_and_names_are_validated():
         table(names=["Ann"])
     assert set(MODES) == {"playtest", "hotseat", "teacher", "replay", "lesson"}
     assert table(names=["Ann", None, "Cy"]).names == ["Ann", "Seat 2 (rule bot)", "Cy"]
+
+
+def test_kit_names_no_board_and_still_runs_the_boards_benchmark():
+    """The engines know nothing of the boards: no file of ``kit`` names the ``widgets``
+    package; ``python -m kit bench boards`` runs the benchmark from ``benchmarks/``."""
+    root = Path(__file__).resolve().parent.parent
+    naming = [str(p.relative_to(root)) for p in (root / "kit").rglob("*.py")
+              if "widgets" in p.read_text(encoding="utf-8")]
+    assert naming == []
+    out = subprocess.run([sys.executable, "-m", "kit", "bench", "boards", "--help"],
+                         cwd=root, capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "PYTHONPATH": str(root)})
+    assert out.returncode == 0 and "click-to-DOM" in out.stdout, out.stderr
