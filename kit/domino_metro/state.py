@@ -1,4 +1,4 @@
-"""The rules of «Домино-Метро» (DM-1..DM-11, DM-R1..DM-R5) as a :class:`kit.GameState`.
+"""The rules of «Домино-Метро» (DM-1..DM-11, DM-R1..DM-R7) as a :class:`kit.GameState`.
 
 The state is a whole match of ``games`` games (DM-R5). Seats play in order 0, 1, 2, ...
 ("по очереди"); a seat that went out is skipped. One seat decides at a time:
@@ -12,9 +12,10 @@ The state is a whole match of ``games`` games (DM-R5). Seats play in order 0, 1,
   hand, shown to all, and the placer then places another tile, after which the turn
   passes at once (once a turn). The window is skipped - the turn passes at once - when
   no change is possible: the change was used, no other tile could be placed, or the
-  option ``change`` is off. A game-ending placement (going out, Metro, block) takes
-  effect when the turn ends. (Rulebook clause 6 names "a Metro by mistake" as the use of
-  the change; the engine refuses an unforced Metro outright, DM-8, so that can't occur.)
+  option ``change`` is off. A game-ending placement (going out, closing the last end)
+  takes effect when the turn ends. (Rulebook clause 6 names "a Metro by mistake" as the
+  use of the change; the engine refuses an unforced closing placement outright, DM-8,
+  DM-R2, so that can't occur.)
   With one seat deciding at a time, the placer's ``end_turn`` stands for the moment the
   next player acts;
 - ``between``: a game of a match is over; the loser shuffles and deals (``next_game``).
@@ -22,8 +23,10 @@ The state is a whole match of ``games`` games (DM-R5). Seats play in order 0, 1,
 The ``deal`` option lays out a prepared situation instead of the seeded deal
 (:mod:`kit.domino_metro.deal`).
 
-See :mod:`kit.domino_metro.moves` for Metro and :mod:`kit.domino_metro.match` for
-places and the match table.
+See :mod:`kit.domino_metro.moves` for closing the last end and who made Metro (DM-R2,
+DM-R6; the state keeps ``up_run``, the seats of the turns just ended with a face-up
+double, shown in views as ``up_doubles``) and :mod:`kit.domino_metro.match` for places
+(DM-R7) and the match table.
 """
 
 from __future__ import annotations
