@@ -88,12 +88,21 @@ def test_dm8_rule_bot_values_forcing_the_next_player_into_metro() -> None:
     assert full == pytest.approx(STALL * (1 / 3 + 2 / 3))  # chance each holds no 5:6
 
 
+def test_dm_r6_rule_bot_closes_face_up_when_that_names_another_metro_maker() -> None:
+    state = load("face_up_double_closes", upto=0)
+    up = Place((4, 4), 49, "open")
+    assert set(state.legal_actions()) == {up, Place((4, 4), 49, "closed")}
+    assert make_bot("domino_metro", "rule").choose(
+        state.view(0), state.legal_actions(), random.Random(0)) == up
+
+
 def test_dm11_rule_bot_blocks_only_when_its_pips_look_lowest() -> None:
-    state = load("blocked_lone_zero", upto=0)
+    state = load("face_up_double_closes", upto=0, metro_maker="pips")
     view = state.view(0)
     pos = position_from_view(view)
-    (block,) = state.legal_actions()
-    assert score(pos, block, view) > 0  # 5 pips left against 1 and 3 unseen tiles
+    up = Place((4, 4), 49, "open")
+    assert score(pos, up, view) > 0  # 5 pips left against 1 and 3 unseen tiles
+    assert score(pos, Place((4, 4), 49, "closed"), view) < 0  # face down: its own Metro
 
 
 def test_rule_bot_beats_random_bots() -> None:

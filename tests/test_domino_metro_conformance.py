@@ -24,6 +24,7 @@ def test_dm_r5_harness_match_of_three_games() -> None:
     {"first_double": "plain", "lead_double": False},           # DM-R3 options
     {"change": False, "domino_metro_two": True, "zero_double": "lone_25",
      "metro_double": True},                                    # DM-9, DM-8, DM-R4, DM-10
+    {"metro_maker": "pips", "tied_pips": "worse"},             # DM-R6, DM-R7 options
 ])
 @pytest.mark.parametrize("players", [2, 3])
 def test_dm_harness_with_rulings_switched(players: int, options: dict) -> None:
@@ -36,8 +37,15 @@ def test_dm_declaration() -> None:
     assert declared["players"] == [2, 3]
     assert set(declared["options"]) == {
         "games", "metro_forced", "first_double", "lead_double", "zero_double",
-        "metro_double", "domino_metro_two", "change", "set_file", "scoring_file", "deal"}
+        "metro_double", "domino_metro_two", "change", "set_file", "scoring_file", "deal",
+        "metro_maker", "tied_pips"}
     assert all(o["rule"].startswith("DM-") for o in declared["options"].values())
+    options = declared["options"]
+    assert (options["metro_maker"]["rule"], options["metro_maker"]["default"],
+            options["metro_maker"]["choices"]) == ("DM-R6", "last_other_tile",
+                                                   ["last_other_tile", "pips"])
+    assert (options["tied_pips"]["rule"], options["tied_pips"]["default"],
+            options["tied_pips"]["choices"]) == ("DM-R7", "better", ["better", "worse"])
     assert declared["bots"] == ["random", "rule"]
     assert spec.max_length(3, {**spec.defaults(), "games": 2}) == 2 * spec.max_length(
         3, spec.defaults())

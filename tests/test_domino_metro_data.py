@@ -94,7 +94,7 @@ def test_dm_r4_zero_double_rule_must_be_in_the_scoring_file() -> None:
     ("games", 0), ("games", "3"), ("games", 1001), ("metro_forced", "never"),
     ("first_double", "open"), ("lead_double", "yes"), ("change", 1),
     ("domino_metro_two", None), ("metro_double", "double"), ("set_file", " "),
-    ("scoring_file", 3), ("colour", "red"),
+    ("scoring_file", 3), ("metro_maker", "nobody"), ("tied_pips", True), ("colour", "red"),
 ])
 def test_options_are_validated_up_front(option: str, value: object) -> None:
     config_error(option, **{option: value})
@@ -108,7 +108,8 @@ def test_players_out_of_range() -> None:
 def test_every_shipped_scenario_loads_and_shows_what_it_says() -> None:
     names = scenarios()
     assert {"open_double", "closed_double", "dying_end", "forced_metro", "metro_not_forced",
-            "metro_after_bazaar", "domino_metro", "blocked_lone_zero", "change"} <= set(names)
+            "metro_after_bazaar", "domino_metro", "face_up_double_closes", "cycle_of_doubles",
+            "change"} <= set(names)
     for name in names:
         found = scenario(name)
         assert found.game == "domino_metro" and found.rules and found.text

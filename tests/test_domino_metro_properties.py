@@ -1,5 +1,6 @@
 """Hypothesis properties of «Домино-Метро»: layout bookkeeping (DM-3..DM-5, DM-R1), Metro
-legality (DM-8, DM-R2), drawing and passing (DM-6), the change (DM-9), places (DM-11)."""
+legality (DM-8, DM-R2), drawing and passing (DM-6), the change (DM-9), places (DM-11,
+DM-R7)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from kit.domino_metro.layout import CLOSED, OPEN
 from kit.domino_metro.scoring import pips
 
 OPTIONS = st.sampled_from([{}, {"metro_forced": "hand"}, {"first_double": "plain"},
-                           {"change": False}, {"games": 2}])
+                           {"change": False}, {"games": 2}, {"metro_maker": "pips"},
+                           {"tied_pips": "worse"}])
 
 
 def check_layout(state: kit.GameState) -> None:
@@ -42,10 +44,10 @@ def check_legal(state: kit.GameState) -> None:
     pos = state.position()
     places = [a for a in legal if isinstance(a, Place)]
     if pos.phase == moves.PLAY and places:
-        metro = [moves.is_metro(pos, a) for a in places]
+        closing = [moves.closes(pos, a) for a in places]
         normal, _ = moves.placements(pos)
-        if any(metro):
-            assert all(metro) and not normal  # Metro only when nothing else fits
+        if any(closing):  # any tile, a face-up double included (DM-R2)
+            assert all(closing) and not normal  # only when nothing else fits
     if any(isinstance(a, Draw) for a in legal):
         assert legal == [Draw()] and pos.bazaar > 0
     if any(isinstance(a, Pass) for a in legal):
@@ -93,11 +95,13 @@ def test_dm9_take_back_restores_the_layout_and_the_hand(seed: int, steps: int) -
     assert sorted(state.hands[seat]) == hand_before and state.to_act == seat
 
 
-@given(pips_left=st.lists(st.integers(0, 60), min_size=2, max_size=3))
-def test_dm11_ranking_by_pips_fills_the_free_places_fewest_first(pips_left: list[int]) -> None:
+@given(pips_left=st.lists(st.integers(0, 60), min_size=2, max_size=3),
+       ties=st.sampled_from(["better", "worse"]))
+def test_dm_r7_ranking_by_pips_fills_the_free_places_fewest_first(pips_left: list[int],
+                                                                  ties: str) -> None:
     n = len(pips_left)
     places: list[int | None] = [None] * n
-    match.rank_by_pips(list(range(n)), pips_left, places, n)
+    match.rank_by_pips(list(range(n)), pips_left, places, n, ties)
     assert all(p is not None and 1 <= p <= n for p in places)
     for a in range(n):
         for b in range(n):
@@ -107,7 +111,10 @@ def test_dm11_ranking_by_pips_fills_the_free_places_fewest_first(pips_left: list
                 assert places[a] == places[b]
     most = max(pips_left)
     assert match.losers(places) == [s for s in range(n) if pips_left[s] == most]
-    assert max(places) == n  # type: ignore[type-var]  # most pips takes last place
+    if ties == "better":  # fewest pips takes 1st place, tied or not
+        assert min(places) == 1  # type: ignore[type-var]
+    else:  # most pips takes last place, tied or not
+        assert max(places) == n  # type: ignore[type-var]
 
 
 @given(hand=st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9)).map(

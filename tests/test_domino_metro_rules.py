@@ -1,4 +1,4 @@
-"""«Домино-Метро» rule by rule (DM-1..DM-11, DM-R1..DM-R5), mostly on prepared situations
+"""«Домино-Метро» rule by rule (DM-1..DM-11, DM-R1..DM-R7), mostly on prepared situations
 (scripted deals: kit.domino_metro.scenario and data/scenarios/domino_metro_*.toml)."""
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ import pytest
 
 import kit
 from kit.bots import make_bot, play_out
-from kit.domino_metro import match
 from kit.domino_metro.scenario import load, prepare, scenario
 from kit.domino_metro.scoring import load_scoring, pips
 from kit.domino_metro.state import first_lead
@@ -237,7 +236,8 @@ def test_dm8_forced_metro_ends_the_game_and_its_maker_is_last() -> None:
     assert str(only) == "place 5:6 on end 48"
     events = state.apply(only)
     assert next(e for e in events if e["type"] == "place")["metro"] is True
-    assert {"type": "metro", "visible_to": "all", "seat": 0, "place": 3} in events
+    assert {"type": "metro", "visible_to": "all", "seat": 0, "place": 3,
+            "closed_by": 0} in events
     assert state.over
     record = state.result()["records"][0]
     assert record["end"] == "metro" and record["metro"] == 0
@@ -262,7 +262,7 @@ def test_dm8_domino_metro_is_first_and_cancels_earlier_metros() -> None:
     assert before[0]["metros"] == 1 and before[0]["penalty"] == 1
     events = state.apply(state.legal_actions()[0])
     assert {"type": "domino_metro", "visible_to": "all", "seat": 0, "place": 1,
-            "cancelled": [1]} in events
+            "closed_by": 0, "cancelled": [1]} in events
     result = state.result()
     game1, game2 = result["records"]
     assert game1["metro_cancelled_by"] == 2
@@ -341,24 +341,92 @@ def test_dm9_the_lead_may_be_changed_in_a_later_game() -> None:
 
 # -- DM-10 / DM-11 / DM-R4 the loser, the mole, the count ------------------------------------
 
-def test_dm11_blocked_game_counted_by_pips_with_a_lone_zero_double() -> None:
-    state = load("blocked_lone_zero", upto=0)
-    (only,) = state.legal_actions()  # face down would be Metro: forbidden (DM-8)
-    assert str(only) == "place 4:4 face up (open) on end 49"
-    events = state.apply(only)
-    assert next(e for e in events if e["type"] == "place")["metro"] is False
+def test_dm_r2_a_closing_face_up_double_waits_for_the_bazaar() -> None:
+    # the issue's example: the only live end is a 4, seat 0 holds 4:4 (the last 4) and 1:2
+    hands = [[(4, 4), (1, 2)], [(0, 0)], [(2, 2), (0, 3)]]
+    state = endgame("face_up_double_closes", hands, bazaar=[(1, 1), (3, 3)], to_act=0)
+    assert [a.to_json() for a in state.legal_actions()] == [{"type": "draw"}]
+    before = state.snapshot()
+    with pytest.raises(kit.IllegalAction) as err:
+        state.apply(place((4, 4), 49, "open"))
+    assert err.value.rule == "DM-R2" and state.snapshot() == before
+    state.apply({"type": "draw"})
+    state.apply({"type": "draw"})  # 1:1 and 3:3 fit nowhere: now it is forced
+    assert sorted(str(a) for a in state.legal_actions()) == [
+        "place 4:4 face down (closed) on end 49", "place 4:4 face up (open) on end 49"]
+    hand_only = endgame("face_up_double_closes", hands, bazaar=[(1, 1), (3, 3)], to_act=0,
+                        metro_forced="hand")
+    assert len(hand_only.legal_actions()) == 2  # only the hand counts: no draw first
+
+
+def test_dm_r6_a_closing_face_up_double_names_the_last_other_placer() -> None:
+    state = load("face_up_double_closes", upto=0)
+    events = state.apply(place((4, 4), 49, "open"))
+    assert next(e for e in events if e["type"] == "place")["metro"] is True
+    assert {"type": "metro", "visible_to": "all", "seat": 1, "place": 3,
+            "closed_by": 0} in events
+    record = state.result()["records"][0]
+    assert record["end"] == "metro" and record["metro"] == 1  # seat 1 placed 3:4
+    assert record["places"] == [1, 3, 2] and record["losers"] == [1]
+
+
+def test_dm_r6_option_pips_blocks_the_game_on_a_closing_face_up_double() -> None:
+    state = load("face_up_double_closes", metro_maker="pips")
     record = state.result()["records"][0]
     assert record["end"] == "blocked" and record["metro"] is None
     assert record["pips"] == [5, 10, 13]  # seat 1's lone 0:0 counts 10 (DM-R4)
-    assert record["places"] == [1, 2, 3]
-    assert record["losers"] == [2] and record["moles"] == [2]
+    assert record["places"] == [1, 2, 3] and record["losers"] == [2]
 
 
-def test_dm_r4_lone_25_makes_the_zero_double_holder_the_loser() -> None:
-    state = load("blocked_lone_zero", upto=0, zero_double="lone_25")
-    state.apply(state.legal_actions()[0])
+def test_dm_r6_face_down_the_closing_double_makes_its_placer_the_metro_maker() -> None:
+    for rule in ("last_other_tile", "pips"):
+        state = load("face_up_double_closes", upto=0, metro_maker=rule)
+        state.apply(place((4, 4), 49, "closed"))
+        record = state.result()["records"][0]
+        assert (record["end"], record["metro"], record["places"][0]) == ("metro", 0, 3)
+
+
+def test_dm_r6_a_cycle_of_face_up_doubles_one_per_player_counts_pips() -> None:
+    state = load("cycle_of_doubles")
     record = state.result()["records"][0]
-    assert record["pips"] == [5, 25, 13] and record["places"] == [1, 3, 2]
+    assert record["end"] == "blocked" and record["metro"] is None
+    assert record["pips"] == [1, 10, 2] and record["places"] == [1, 3, 2]
+    # the same cycle ended face down: its placer made Metro
+    state = load("cycle_of_doubles", upto=2)
+    state.apply(place((6, 6), 37, "closed"))
+    assert state.result()["records"][0]["metro"] == 2
+
+
+def _without_last_tile(hands: list, **options: object) -> kit.GameState:
+    """The cycle_of_doubles layout without its last tile, 5:9 by seat 0, on end 51."""
+    layout = scenario("cycle_of_doubles").options["deal"]["layout"][:-1]
+    return prepare(3, hands, layout=layout, bazaar=[], to_act=0, change=False, **options)
+
+
+@pytest.mark.parametrize(("rule", "end", "metro"), [
+    ("last_other_tile", "metro", 0), ("pips", "blocked", None)])
+def test_dm_r6_a_pass_breaks_the_cycle(rule: str, end: str, metro: int | None) -> None:
+    state = _without_last_tile([[(5, 9), (4, 4), (0, 1)], [(0, 0)], [(5, 5), (6, 6), (1, 1)]],
+                               metro_maker=rule)
+    for action in (place((5, 9), 51), {"type": "pass"}, place((5, 5), 52, "open"),
+                   place((4, 4), 50, "open"), {"type": "pass"}):
+        state.apply(action)
+    assert state.view(None)["up_doubles"] == []  # seat 1's pass broke the run
+    state.apply(place((6, 6), 37, "open"))
+    record = state.result()["records"][0]
+    assert (record["end"], record["metro"]) == (end, metro)
+
+
+def test_dm_r6_a_metro_maker_who_went_out_made_domino_metro() -> None:
+    state = _without_last_tile([[(5, 9)], [(5, 5), (0, 0)], [(4, 4), (6, 6), (1, 1), (0, 1)]])
+    for action in (place((5, 9), 51), place((5, 5), 52, "open"),
+                   place((4, 4), 50, "open"), {"type": "pass"}):
+        state.apply(action)
+    events = state.apply(place((6, 6), 37, "open"))
+    assert {"type": "domino_metro", "visible_to": "all", "seat": 0, "place": 1,
+            "closed_by": 2, "cancelled": []} in events
+    record = state.result()["records"][0]
+    assert record["end"] == "domino_metro" and record["places"] == [1, 3, 2]
 
 
 def test_dm_r4_zero_double_counts() -> None:
@@ -370,13 +438,15 @@ def test_dm_r4_zero_double_counts() -> None:
     assert pips([(4, 5), (6, 6)], rules["lone_10"]) == 21
 
 
-def test_dm11_equal_pips_share_the_worse_place() -> None:
-    places: list[int | None] = [None, None, None]
-    match.rank_by_pips([0, 1, 2], [5, 5, 9], places, 3)
-    assert places == [2, 2, 3]
-    places = [1, None, None]
-    match.rank_by_pips([1, 2], [0, 7, 7], places, 3)
-    assert places == [1, 3, 3] and match.losers(places) == [1, 2]
+@pytest.mark.parametrize(("ties", "places"), [("better", [3, 1, 1]), ("worse", [3, 2, 2])])
+def test_dm_r7_tied_pips_share_a_place_and_the_metro_maker_is_last(ties, places) -> None:
+    hands = [[(5, 6), (1, 2)], [(7, 7), (1, 1)], [(8, 8)]]  # 16 pips each
+    state = endgame("forced_metro", hands, bazaar=[(7, 8), (2, 2)], to_act=0,
+                    metro_forced="hand", tied_pips=ties)
+    state.apply(place((5, 6), 48))
+    record = state.result()["records"][0]
+    assert record["pips"] == [3, 16, 16] and record["places"] == places
+    assert record["metro"] == 0 and record["losers"] == [0]
 
 
 def test_dm10_loser_is_last_and_a_mole_when_holding_tiles() -> None:

@@ -112,10 +112,15 @@ def test_every_option_names_its_rule_and_documents_its_default():
     spec = kit.spec("pug_party")
     assert set(spec.options) == {"deck", "swap", "four_of_a_kind", "down_wrap",
                                  "specials_together", "voluntary_pickup", "first_player",
-                                 "max_actions", "deal"}
+                                 "max_actions", "deal", "after_breakdancer", "new_round"}
     for opt in spec.options.values():
         assert opt.rule.startswith("PP-") and opt.doc
     assert {o.rule for o in spec.options.values()} >= {f"PP-R{i}" for i in range(1, 7)}
+    declared = spec.declaration()["options"]
+    assert {k: (declared[k]["rule"], declared[k]["default"], declared[k]["choices"])
+            for k in ("after_breakdancer", "new_round")} == {
+        "after_breakdancer": ("PP-R3", "value_beneath", ["value_beneath", "anything"]),
+        "new_round": ("PP-R5", "up", ["up", "carries_over"])}
 
 
 # ---------------------------------------------------------------- scenarios (the deal option)

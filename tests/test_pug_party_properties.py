@@ -47,7 +47,8 @@ def test_ppr3_pp9_read_pile_direction_and_value_to_beat(pile):
 
 
 def check_invariants(state: State) -> None:
-    assert state.top == read_pile(state.pile)
+    assert state.top == read_pile(state.pile, state.snapshot()["round_direction"],
+                                  state.options["after_breakdancer"])
     zones = Counter(c for z in state.zones().values() for c in z)
     assert zones == Counter(load_deck(state.options["deck"]).cards())
     assert "megapug" not in state.pile

@@ -224,6 +224,26 @@ def test_ppr3_value_to_beat_looks_past_several_breakdancers():
     assert types(state) == ["play 3 from hand"]
 
 
+@pytest.mark.parametrize(("rule", "to_beat", "plays"), [
+    ("value_beneath", 6, ["play 3 from hand", "play 6 from hand"]),
+    ("anything", None, ["play 3 from hand", "play 6 from hand", "play 9 from hand"])])
+def test_ppr3_after_breakdancer_option(rule, to_beat, plays):
+    state = simple(2, hands=[["breakdancer", "2"], ["3", "6", "9"]], pile=["6"],
+                   after_breakdancer=rule)
+    state.apply(Play("breakdancer"))
+    view = state.view(1)
+    assert (view["direction"], view["to_beat"]) == (DOWN, to_beat)
+    assert types(state) == plays
+    assert view["rules"]["after_breakdancer"] == rule
+
+
+@pytest.mark.parametrize("rule", ["value_beneath", "anything"])
+def test_ppr3_a_poop_beneath_a_breakdancer_still_means_anything_goes(rule):
+    state = simple(2, hands=[["3"], ["1", "9"]], pile=["6", "poop", "breakdancer"],
+                   after_breakdancer=rule)
+    assert state.view(0)["to_beat"] is None and types(state) == ["play 3 from hand"]
+
+
 # ---------------------------------------------------------------- PP-R4 several specials
 
 
@@ -361,6 +381,29 @@ def test_ppr5_new_round_is_an_empty_pile_going_up_after_a_pick_up_in_down():
     state.apply(PickUp())
     assert state.top.direction == UP and state.top.to_beat is None
     assert types(state) == ["play 1 from hand", "play 8 from hand"]
+
+
+@pytest.mark.parametrize(("rule", "direction", "plays"), [
+    ("up", UP, ["play 1 from hand", "play 8 from hand"]),
+    ("carries_over", DOWN, ["play 1 from hand", "play 8 from hand"])])
+def test_ppr5_new_round_option_carries_the_direction_over(rule, direction, plays):
+    state = simple(2, hands=[["9"], ["1", "8"]], pile=["5", "breakdancer"], new_round=rule)
+    state.apply(PickUp())
+    assert state.view(1)["direction"] == direction and state.view(1)["to_beat"] is None
+    assert types(state) == plays
+    state.apply(Play("8"))  # the new round: seat 0 took 5 and a Breakdancer; 9 covers going up
+    covering = "play 9 from hand" if direction == UP else "play 5 from hand"
+    assert types(state) == [covering, "play Breakdancer from hand"]
+    restored = kit.replay("pug_party", 2, state.seed, state.history, **state.options)
+    assert restored.view(0) == state.view(0)
+
+
+def test_ppr5_a_burn_carries_the_direction_over_under_the_option():
+    hands = [["megapug", "7"], ["3", "8"]]
+    for rule, direction in (("up", UP), ("carries_over", DOWN)):
+        state = simple(2, hands=hands, pile=["5", "breakdancer"], new_round=rule)
+        state.apply(Play("megapug"))
+        assert state.view(0)["direction"] == direction and state.view(0)["pile"] == []
 
 
 def test_ppr5_voluntary_pick_up_option():

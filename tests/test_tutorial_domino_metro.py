@@ -25,16 +25,17 @@ NOTEBOOK = ROOT / "notebooks" / "domino_metro_tutorial.ipynb"
 SHARED = ROOT.parent / "shared"
 
 #: RULES.md, «Домино-Метро»: the rulebook's clauses and the kit's rulings
-RULE_IDS = [f"DM-{i}" for i in range(1, 12)] + [f"DM-R{i}" for i in range(1, 6)]
+RULE_IDS = [f"DM-{i}" for i in range(1, 12)] + [f"DM-R{i}" for i in range(1, 8)]
 #: the first rule id of each section's heading, in the rulebook's order
 SECTION_ORDER = ["DM-1", "DM-2", "DM-3", "DM-4", "DM-5", "DM-6", "DM-7", "DM-8", "DM-9",
                  "DM-10", "DM-11", "DM-R5"]
-#: every option a table may switch (DM-R2..DM-R5 and the clauses read more than one way)
+#: every option a table may switch (DM-R2..DM-R7 and the clauses read more than one way)
 OPTIONS = ["games", "metro_forced", "first_double", "lead_double", "zero_double",
-           "metro_double", "domino_metro_two", "change", "set_file", "scoring_file", "deal"]
+           "metro_double", "domino_metro_two", "change", "set_file", "scoring_file", "deal",
+           "metro_maker", "tied_pips"]
 #: the edge cases the issue asks for (heading words)
 EDGE_CASES = ["open vs closed doubles", "a dead end", "a forced Metro", "domino-Metro",
-              "the change rule", "a blocked game with a lone 0:0"]
+              "the change rule", "a face-up double closes the last end"]
 #: a code line that shows a board: the class itself or the notebook's board helpers
 BOARD = re.compile(r"^(DominoMetroBoard|teacher|replay|try_it)\(")
 #: a quote of the rulebook in the prose: *«...»*
@@ -83,7 +84,8 @@ def test_the_rulings_table_names_each_ruling_and_its_option(cells):
     table = next(c.source for c in cells if c.source.startswith("## Rulebook or kit?"))
     for rule, option in [("DM-R1", None), ("DM-R2", "metro_forced"),
                          ("DM-R3", "first_double"), ("DM-R4", "zero_double"),
-                         ("DM-R5", "games")]:
+                         ("DM-R5", "games"), ("DM-R6", "metro_maker"),
+                         ("DM-R7", "tied_pips")]:
         row = next(line for line in table.splitlines() if line.startswith(f"| `{rule}`"))
         if option is not None:
             default = kit.spec("domino_metro").options[option].default

@@ -29,7 +29,7 @@ SECTION_ORDER = ["PP-R1", "PP-12", "PP-1", "PP-2", "PP-4", "PP-3", "PP-5", "PP-6
                  "PP-8", "PP-9", "PP-10", "PP-11", "PP-12"]
 #: every option a table may switch (PP-R1..PP-R6, PP-12)
 OPTIONS = ["deck", "swap", "four_of_a_kind", "down_wrap", "specials_together",
-           "voluntary_pickup", "first_player", "max_actions"]
+           "voluntary_pickup", "first_player", "max_actions", "after_breakdancer", "new_round"]
 #: the edge cases the issue asks for (heading words), then the engine author's extra ones
 EDGE_CASES = ["a 0 on a 10", "a burn completed by another player",
               "Breakdancer and its value to beat", 'Poop after "down"', "a failed blind card"]

@@ -1,5 +1,5 @@
 """The «Лист ожидания» tutorial (notebooks/waiting_list_tutorial.ipynb): it walks through
-every rule id WL-1..WL-11, WL-R1..WL-R4 in the rulebook's order, shows each on a board
+every rule id WL-1..WL-11, WL-R1..WL-R5 in the rulebook's order, shows each on a board
 followed by asserting cells, says which rules are the kit's rulings and how to switch them,
 has the classroom parts (the game's purpose and its authors as the rulebook prints them,
 the fact cards with sources, a teacher's walk-through of one round) and the required edge
@@ -29,17 +29,18 @@ SHARED = ROOT.parent / "shared"  # a read-only copy beside the checkout in CI; m
 
 #: every rule id of RULES.md's «Лист ожидания» section
 RULE_IDS = ["WL-1", "WL-2", "WL-3", "WL-4", "WL-5", "WL-6", "WL-7", "WL-8", "WL-9", "WL-10",
-            "WL-11", "WL-R1", "WL-R2", "WL-R3", "WL-R4"]
+            "WL-11", "WL-R1", "WL-R2", "WL-R3", "WL-R4", "WL-R5"]
 #: the rule sections in the rulebook's order; each kit ruling follows the clause it rules on
 #: (WL-2 twice: the rulebook states the goal first and the game's winner at the end)
 WALKTHROUGH = ["WL-1", "WL-R2", "WL-2", "WL-R1", "WL-3", "WL-4", "WL-5", "WL-8", "WL-6",
-               "WL-R3", "WL-7", "WL-9", "WL-10", "WL-R4", "WL-11", "WL-2"]
+               "WL-R3", "WL-7", "WL-9", "WL-10", "WL-R4", "WL-11", "WL-R5", "WL-2"]
 #: sections whose rule is shown by a table rather than a board
 NO_BOARD = {"WL-R2"}
-KIT_RULINGS = {"WL-R1", "WL-R2", "WL-R3", "WL-R4"}
+KIT_RULINGS = {"WL-R1", "WL-R2", "WL-R3", "WL-R4", "WL-R5"}
 #: how the prose says each ruling and option is switched (option name and value)
 SWITCHES = ["claim_needs_fit=False", "first_card_claims=False", "round_laps=", "deck=",
-            "rounds=", "penalties=", 'tie_break="rounds_won"', "auto-pass"]
+            "rounds=", "penalties=", 'tie_break="rounds_won"', "auto-pass",
+            'characters_dealt="face_down"', 'reshuffle="when_needed"']
 #: the edge cases the issue asks for: words of the heading -> a rule id it must cite
 EDGE_CASES = {
     "a covered discard that resurfaces can never be taken": "WL-7",

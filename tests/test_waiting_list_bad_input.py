@@ -35,10 +35,8 @@ def test_wl7_taking_a_dead_or_covered_discard() -> None:
 
 def test_wl7_taking_from_an_empty_pile() -> None:
     sc = load("reshuffle")
-    state = sc.state(upto=0)
-    for action in sc.actions:
-        state.apply(action)
-    assert state.pile == []
+    state = sc.state(upto=1)  # seat 1 drew the last card: the pile became the deck (WL-R5)
+    assert state.view(None)["pile"] == []
     assert "empty" in refused(state, Take(0), "WL-7")
 
 
@@ -206,3 +204,27 @@ def test_scenario_entries_are_named(tmp_path: Path) -> None:
     with pytest.raises(kit.ConfigError) as info:
         load("sc", tmp_path)
     assert info.value.option == f"{path}: deal.hands[1]"
+
+
+def test_wl5_the_deal_refuses_hand_sizes_the_round_cannot_have() -> None:
+    rest = [["liver", "heart", "lung", "no_beds", "clinic", "surgeon"],
+            ["kidney", "surgeon", "heart", "infection", "incompatible", "quota"]]
+    six = ["kidney", "surgeon", "clinic", "fact_one_in_ten", "compatible_donor",
+           "condition_worse"]
+    # the old rulebook example: round 1 deals 6, so having taken a card seat 1 holds 7
+    with pytest.raises(kit.ConfigError) as info:
+        situation(3, [rest[0], six, rest[1]], turn=1, phase="play", pile=["organ_late"])
+    assert info.value.option == "deal.hands[1]" and "at least 7" in info.value.message
+    situation(3, [rest[0], [*six, "heart"], rest[1]], turn=1, phase="play",
+              pile=["organ_late"])  # with the example's organ card it is a real state
+    # before its take the same seat holds the 6 dealt; 5 is too few
+    situation(3, [rest[0], six, rest[1]], turn=1, pile=["organ_late"])
+    with pytest.raises(kit.ConfigError) as info:
+        situation(3, [rest[0], six[:5], rest[1]], turn=1, pile=["organ_late"])
+    assert info.value.option == "deal.hands[1]" and "at least 6" in info.value.message
+    # cards beyond the deal come from claims: one per claim window so far
+    big = [*six, "heart", "liver"]
+    with pytest.raises(kit.ConfigError) as info:
+        situation(3, [rest[0], big, rest[1]], turn=1, pile=["organ_late"])
+    assert info.value.option == "deal.hands" and "deal.turns" in info.value.message
+    situation(3, [rest[0], big, rest[1]], turn=1, pile=["organ_late"], turns=1)

@@ -26,6 +26,8 @@ def test_wl11_harness_with_default_round_length() -> None:
     {"claim_needs_fit": False},                        # WL-6: any claim (hands grow)
     {"first_card_claims": False},                      # WL-R3
     {"keep_characters": True, "tie_break": "rounds_won", "first_dealer": 2},  # WL-1, WL-2
+    {"characters_dealt": "face_down", "reshuffle": "when_needed"},           # WL-R5
+    {"characters_dealt": "face_down", "keep_characters": True},              # WL-R5, WL-1
 ])
 def test_wl_r3_rulings_pass_the_harness(options: dict) -> None:
     check_game("waiting_list", players=4, seeds=range(2), deep_every=4, round_laps=2, **options)

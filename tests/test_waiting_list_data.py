@@ -74,6 +74,56 @@ def test_wl_r2_every_fact_card_is_sourced_from_the_shared_facts() -> None:
             assert number in table, (card.id, number)
 
 
+#: words that bound a figure; a card must bound each figure as the shared table does
+QUALIFIERS = ("at least", "up to", "at most", "more than", "less than", "fewer than",
+              "just under", "about", "almost", "nearly", "over")
+NUMBER = r"(\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|half)\b"
+#: how the Russian texts say each of them
+RUSSIAN = {"at least": (r"не менее", r"как минимум"), "up to": (r"\bдо\b",),
+           "at most": (r"не более",), "more than": (r"более", r"больше"),
+           "less than": (r"менее",), "fewer than": (r"менее",),
+           "just under": (r"чуть меньше", r"чуть менее"), "about": (r"около", r"примерно"),
+           "almost": (r"почти",), "nearly": (r"почти",), "over": (r"свыше", r"более")}
+
+
+def bounded(text: str) -> set[tuple[str, str]]:
+    """(qualifier, figure) pairs of an English text: "up to eight" -> ("up to", "eight")."""
+    words = text.lower()
+    return {(q, m.group(1)) for q in QUALIFIERS
+            for m in re.finditer(rf"\b{q} {NUMBER}", words)}
+
+
+def fact_rows(table: str) -> list[str]:
+    """The Fact column of each row of the shared facts table."""
+    rows = [line.split("|")[1].strip() for line in table.splitlines()
+            if line.startswith("| ") and not line.startswith("| Fact")]
+    return [r for r in rows if r and not set(r) <= {"-"}]
+
+
+def test_wl_r2_every_fact_card_words_its_figures_as_the_shared_facts() -> None:
+    if not FACTS.exists():
+        pytest.skip("shared/facts/organ_donation.md is not beside the checkout")
+    table = FACTS.read_text(encoding="utf-8")
+    rows = fact_rows(table)
+    lines = table.splitlines()
+    for card in (c for c in load_deck().cards.values() if c.type == "fact"):
+        source = card.source.split(",")[0].split(";")[0].split(" (")[0].strip()
+        mine = [r for r in rows if any(source in line and r in line for line in lines)]
+        words = set(re.findall(r"\w+", card.text_en.lower()))
+        row = max(mine, key=lambda r: len(words & set(re.findall(r"\w+", r.lower()))))
+        # "at least eight" where the source says "up to eight" is a wrong fact (WL-R2)
+        assert bounded(card.text_en) <= bounded(row), (card.id, row)
+        for qualifier, _ in bounded(card.text_en):  # and the Russian text says it too
+            assert any(re.search(p, card.text_ru, re.I) for p in RUSSIAN[qualifier]), (
+                card.id, qualifier)
+
+
+def test_wl_r2_eight_lives_is_a_maximum() -> None:
+    card = load_deck().cards["fact_eight_lives"]
+    assert "up to eight" in card.text_en and "до восьми" in card.text_ru
+    assert "at least" not in card.text_en and "не менее" not in card.text_ru
+
+
 def test_wl_r4_penalty_table_covers_every_card_type() -> None:
     penalties = load_penalties()
     assert set(penalties.per_card) == set(load_deck().types)

@@ -1,4 +1,4 @@
-"""«Лист ожидания»: one or more tests per clause WL-1..WL-11 and ruling WL-R1..WL-R4.
+"""«Лист ожидания»: one or more tests per clause WL-1..WL-11 and ruling WL-R1..WL-R5.
 
 Edge cases are built with the documented scenario helper
 (:func:`kit.waiting_list.scenario.situation`) or loaded from the prepared situations in
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 
 import pytest
 
@@ -72,11 +71,70 @@ def test_wl1_characters_dealt_face_up_only_from_round_3() -> None:
     assert len(dealt) == 3  # rounds 3, 4, 5
     fresh = kit.new_game(GAME, 4, 3)
     assert all(s["character"] is None for s in fresh.view(None)["seats"])
-    prepared = situation(4, [["kidney"] * 2, ["liver"] * 2, ["heart"] * 2, ["lung"] * 2],
+    filler = ["surgeon", "clinic", "kidney", "liver", "surgeon"]  # round 3 deals 7 cards
+    prepared = situation(4, [[organ] * 2 + filler for organ in ("kidney", "liver", "heart",
+                                                                 "lung")],
                          round=3, pile=["surgeon"])
     spectator = prepared.view(None)["seats"]
     assert all(s["character"] for s in spectator)  # face up: even a spectator sees them
     assert len({s["character"] for s in spectator}) == 4
+
+
+def _round_three(**options: object) -> kit.GameState:
+    """Round 3 (characters dealt), seat 0 to play holding its combination for marina."""
+    chars = ["character_marina", "character_olga", "character_nina"]
+    hands = [["kidney", "surgeon", "clinic", "heart", "liver", "lung", "infection", "quota"],
+             ["liver", "liver", "heart", "lung", "surgeon", "clinic", "no_beds"],
+             ["kidney", "kidney", "heart", "lung", "surgeon", "clinic", "infection"]]
+    return situation(3, hands, round=3, characters=chars, turn=0, phase="play",
+                     pile=["organ_late"], **options)
+
+
+def test_wl_r5_characters_lie_face_up_by_default() -> None:
+    state = _round_three()
+    for seat in (None, 0, 1, 2):
+        seen = [s["character"] for s in state.view(seat)["seats"]]
+        assert seen == ["character_marina", "character_olga", "character_nina"]
+    assert state.view(1)["seats"][0]["needs"] == ["kidney", "surgeon", "clinic"]
+
+
+def test_wl_r5_characters_face_down_until_the_reveal() -> None:
+    state = _round_three(characters_dealt="face_down")
+    assert [s["character"] for s in state.view(None)["seats"]] == [None, None, None]
+    mine = state.view(1)["seats"]
+    assert [s["character"] for s in mine] == [None, "character_olga", None]
+    assert mine[0]["needs"] == ["character", "surgeon", "clinic"]  # the organ stays hidden
+    assert mine[0]["character_organ"] is None
+    events = state.apply(Reveal(("clinic", "kidney", "surgeon")))
+    assert events[0]["character"] == "character_marina"  # turned up with the combination
+    assert state.view(1)["seats"][0]["character"] == "character_marina"
+    assert state.view(0)["seats"][1]["character"] is None
+
+
+def test_wl_r5_determinize_redeals_face_down_characters_only() -> None:
+    state = _round_three(characters_dealt="face_down")
+    others = set()
+    for k in range(30):
+        guess = state.determinize(1, random.Random(k))
+        assert guess.view(1) == state.view(1)  # seat 1 sees no difference
+        assert guess.characters[1] == "character_olga"
+        others.add(tuple(guess.characters))
+        assert sorted([*guess.characters, *guess.box]) == sorted(state.zones()["characters"])
+    assert len(others) > 1  # the hidden characters were redealt
+    face_up = _round_three()
+    assert {tuple(face_up.determinize(1, random.Random(k)).characters)
+            for k in range(10)} == {tuple(face_up.characters)}
+
+
+def test_wl_r5_characters_face_down_are_dealt_out_of_sight() -> None:
+    state = kit.new_game(GAME, 3, 2, characters_dealt="face_down")
+    events = play_until(state, lambda s, e: s.round_no == 3)
+    dealt = next(e for e in events if e["type"] == "characters")
+    assert dealt["visible_to"] == "all" and dealt["characters"] == [None, None, None]
+    own = [e for e in events if e["type"] == "character"]
+    assert sorted(e["seat"] for e in own) == [0, 1, 2]
+    assert all(e["visible_to"] == [e["seat"]] and e["character"] == state.characters[e["seat"]]
+               for e in own)
 
 
 def test_wl1_characters_redealt_each_round_unless_kept() -> None:
@@ -109,16 +167,21 @@ def test_wl2_five_rounds_each_with_its_hand_size_then_the_game_ends() -> None:
 
 
 def _last_round(players: int, scores: list[list[int]], winners=None, **options):
-    """Round 5, seat 0 about to win it with an empty hand (0 penalty)."""
+    """Round 5 (8 cards dealt), seat 0 about to win it with an empty hand (0 penalty); the
+    others hold 8 organs (40 points) and never revealed (+20)."""
     chars = ["character_marina", "character_olga", "character_nina", "character_denis"][:players]
-    hands = [["kidney", "surgeon", "surgeon", "clinic", "quota", "infection"]]
-    hands += [["liver", "heart"] for _ in range(players - 1)]
+    hands = [["kidney", "surgeon", "surgeon", "clinic", "quota", "infection", "fact_regions",
+              "compatible_donor", "stable_condition"]]
+    hands += [["liver", "heart", "kidney", "kidney", "kidney", "liver", "liver", "heart"]
+              for _ in range(players - 1)]
     return situation(players, hands, round=5, characters=chars, turn=0, phase="play",
                      pile=["lung"], scores=scores, round_winners=winners, **options)
 
 
 def _win_round(state: kit.GameState) -> None:
     state.apply(Reveal(("clinic", "kidney", "quota", "surgeon", "surgeon")))
+    for card in ("fact_regions", "compatible_donor", "stable_condition"):
+        state.apply(Lay(card))
     state.apply(Discard("infection"))
 
 
@@ -127,17 +190,17 @@ def test_wl2_lowest_total_wins() -> None:
     _win_round(state)
     result = state.result()
     assert state.over
-    # round 5: seat 0 wins (0); seats 1, 2 hold liver + heart (10) and never revealed (+20)
-    assert result["penalties"][-1] == [0, 30, 30]
-    assert result["scores"] == [30, 70, 60]
+    # round 5: seat 0 wins (0); seats 1, 2 hold 8 organs (40) and never revealed (+20)
+    assert result["penalties"][-1] == [0, 60, 60]
+    assert result["scores"] == [30, 100, 90]
     assert result["winners"] == [0] and result["places"] == [1, 3, 2]
 
 
 def test_wl2_ties_are_shared_by_default_or_broken_by_rounds_won() -> None:
-    scores = [[40, 0, 0], [0, 0, 40], [0, 0, 0], [0, 10, 0]]
+    scores = [[60, 0, 0], [0, 0, 40], [0, 0, 0], [0, 0, 10]]
     shared = _last_round(3, scores, winners=[1, 0, 1, 0])
     _win_round(shared)
-    assert shared.result()["scores"] == [40, 40, 70]
+    assert shared.result()["scores"] == [60, 60, 110]
     assert shared.result()["winners"] == [0, 1] and shared.result()["places"] == [1, 1, 3]
     broken = _last_round(3, scores, winners=[1, 0, 1, 0], tie_break="rounds_won")
     _win_round(broken)
@@ -248,7 +311,9 @@ def test_wl6_a_claim_must_suit_the_round_goal() -> None:
 
 def test_wl6_a_seat_that_revealed_needs_no_more_cards() -> None:
     # seat 2 discarded a kidney; seat 1 declines; seat 0 revealed its kidney combination
-    state = situation(3, [["heart", "liver"], ["heart", "liver", "lung"], ["quota", "liver"]],
+    state = situation(3, [["heart", "liver", "lung"],
+                          ["heart", "liver", "lung", "heart", "liver", "lung"],
+                          ["quota", "liver", "heart", "liver", "heart", "lung"]],
                       combinations=[["clinic", "kidney", "surgeon"], [], []], turn=1,
                       pile=["kidney"])
     state.apply(Draw())
@@ -402,8 +467,10 @@ def test_wl9_reveal_before_taking_out_of_turn_or_incomplete_is_refused() -> None
 
 
 def test_wl9_the_last_card_is_discarded_not_laid() -> None:
-    state = situation(2, [["heart", "liver"], ["quota"]], turn=1, phase="play",
-                      combinations=[[], ["clinic", "kidney", "surgeon"]], pile=["lung"])
+    state = situation(2, [["heart", "liver", "lung", "heart", "liver", "lung"], ["quota"]],
+                      turn=1, phase="play", combinations=[[], ["clinic", "kidney", "surgeon"]],
+                      laid=[[], ["fact_regions", "compatible_donor", "stable_condition"]],
+                      pile=["lung"])
     assert state.legal_actions() == [Discard("quota")]
     refused(state, Lay("quota"), "WL-9")
     state.apply(Discard("quota"))
@@ -447,20 +514,31 @@ def test_wl10_a_reveal_leaving_two_negatives_plays_on_until_the_hand_is_empty() 
 # --------------------------------------------------------------------------- WL-11
 
 
-def test_wl11_the_whole_discard_pile_becomes_the_new_deck() -> None:
+def test_wl_r5_the_pile_is_reshuffled_right_after_the_last_card_is_drawn() -> None:
     sc = load("reshuffle")
     state = sc.state(upto=0)
     assert state.view(None)["deck"] == 1
     pile_before = len(state.pile)
-    state.apply(sc.actions[0])
+    events = state.apply(sc.actions[0])  # seat 1 draws the deck's last card
+    assert [e["type"] for e in events] == ["decline", "draw", "drawn_card", "reshuffle"]
+    view = state.view(None)
+    assert view["reshuffles"] == 1 and view["pile"] == [] and view["deck"] == pile_before
+    counted = sum(len(state.view(s)["hand"]) for s in (0, 1)) + view["deck"]
+    assert counted == 104
+
+
+def test_wl11_wl_r5_option_when_needed_reshuffles_only_when_someone_must_draw() -> None:
+    sc = load("reshuffle")
+    state = kit.new_game(GAME, sc.players, sc.seed, **{**sc.options, "reshuffle": "when_needed"})
+    pile_before = len(state.pile)
+    assert "reshuffle" not in [e["type"] for e in state.apply(sc.actions[0])]
     state.apply(sc.actions[1])
-    assert state.deck == [] and len(state.pile) == pile_before + 1
+    assert state.view(None)["deck"] == 0 and len(state.view(None)["pile"]) == pile_before + 1
     events = state.apply(sc.actions[2])
     assert [e["type"] for e in events] == ["decline", "reshuffle", "draw", "drawn_card"]
-    assert state.reshuffles == 1 and state.pile == []
-    assert len(state.deck) == pile_before  # the whole pile, less the card just drawn
-    counted = Counter(state.deck + [c for h in state.hands for c in h])
-    assert sum(counted.values()) == 104
+    view = state.view(None)
+    assert view["reshuffles"] == 1 and view["pile"] == []
+    assert view["deck"] == pile_before  # the whole pile, less the card just drawn
 
 
 def test_wl11_nothing_left_to_draw_ends_the_round_without_a_winner() -> None:
@@ -474,11 +552,14 @@ def test_wl11_nothing_left_to_draw_ends_the_round_without_a_winner() -> None:
     state.apply(Draw())
     events = state.apply(Claim(0))
     end = next(e for e in events if e["type"] == "round_end")
-    assert end["reason"] == "no_cards" and end["winner"] is None and state.round_no == 2
+    assert end["reason"] == "deck_and_pile_empty" and end["rule"] == "WL-R5"
+    assert end["winner"] is None and state.round_no == 2
+    assert state.result()["round_reasons"] == ["deck_and_pile_empty"]
+    assert state.result()["round_rules"] == ["WL-R5"]
 
 
 def test_wl11_length_bound_ends_a_round_after_round_laps() -> None:
-    state = situation(4, [["heart", "liver", "lung", "quota", "infection", "no_beds"],
+    state = situation(4, [["heart", "liver", "lung", "quota", "infection", "no_beds", "lung"],
                           ["heart", "liver", "lung", "quota", "infection", "surgeon"],
                           ["heart", "liver", "lung", "living_donor", "no_beds", "clinic"],
                           ["kidney", "surgeon", "liver", "heart", "lung", "organ_late"]],
@@ -488,7 +569,7 @@ def test_wl11_length_bound_ends_a_round_after_round_laps() -> None:
     end = next(e for e in events if e["type"] == "round_end")
     assert end["reason"] == "turn_limit" and end["winner"] is None and end["turns"] == 8
     # WL-R4: everyone scores, and nobody revealed: +20 each
-    assert end["penalties"] == [32 + 20, 32 + 20, 32 + 20, 35 + 20]
+    assert end["penalties"] == [37 + 20, 32 + 20, 32 + 20, 35 + 20]
     assert state.round_no == 2 and state.dealer == 3
 
 
@@ -499,7 +580,7 @@ def test_wl11_every_game_ends_within_the_declared_bound() -> None:
         bound = spec.max_length(players, state.options)
         play_until(state, lambda s, e: False, bots=[kit.bots.RandomBot()] * players)
         assert state.over and len(state.history) <= bound
-        assert all(r == "turn_limit" or r == "emptied_hand" or r == "no_cards"
+        assert all(r in ("turn_limit", "emptied_hand", "deck_and_pile_empty")
                    for r in state.result()["round_reasons"])
 
 
@@ -510,15 +591,17 @@ def test_wl_r4_penalties_come_from_the_data_table(tmp_path) -> None:
     table = tmp_path / "penalties.toml"
     table.write_text("unrevealed = 7\n[per_card]\norgan = 1\nsurgeon = 2\nclinic = 3\n"
                      "fact = 0\npositive = 0\nnegative = 100\n", encoding="utf-8")
-    hands = [["heart", "surgeon", "clinic", "infection"], ["quota", "fact_regions"]]
-    state = situation(2, hands, turn=1, phase="play", pile=["lung"],
+    hands = [["heart", "surgeon", "clinic", "infection", "liver", "liver"],
+             ["quota", "fact_regions"]]
+    laid = [[], ["compatible_donor", "stable_condition"]]
+    state = situation(2, hands, turn=1, phase="play", pile=["lung"], laid=laid,
                       combinations=[[], ["clinic", "kidney", "surgeon"]],
                       penalties=str(table))
-    assert state.penalties_now() == [1 + 2 + 3 + 100 + 7, 0]
+    assert state.penalties_now() == [1 + 2 + 3 + 100 + 1 + 1 + 7, 0]
     assert state.view(0)["rules"]["penalties"]["unrevealed"] == 7
-    default = situation(2, hands, turn=1, phase="play", pile=["lung"],
+    default = situation(2, hands, turn=1, phase="play", pile=["lung"], laid=laid,
                         combinations=[[], ["clinic", "kidney", "surgeon"]])
-    assert default.penalties_now() == [5 + 5 + 5 + 10 + 20, 2 + 1]
+    assert default.penalties_now() == [5 + 5 + 5 + 10 + 5 + 5 + 20, 2 + 1]
 
 
 # --------------------------------------------------------------------------- prepared situations

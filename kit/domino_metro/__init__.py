@@ -1,5 +1,5 @@
 """«Домино-Метро»: branching dominoes with Metro, for 2–3 players (RULES.md DM-1..DM-11,
-DM-R1..DM-R5).
+DM-R1..DM-R7).
 
 Options (every ruling of RULES.md is one, with its documented default):
 
@@ -7,9 +7,16 @@ Options (every ruling of RULES.md is one, with its documented default):
 option                  default                        rule     what it switches
 ======================  =============================  =======  ================================
 ``games``               1                              DM-R5    games in the match
-``metro_forced``        "hand_and_bazaar"              DM-R2    a Metro is forced when nothing
-                                                                else is in hand and the bazaar
-                                                                is empty ("hand": the hand only)
+``metro_forced``        "hand_and_bazaar"              DM-R2    closing the last end (any tile)
+                                                                is forced when nothing else is
+                                                                in hand and the bazaar is empty
+                                                                ("hand": the hand only)
+``metro_maker``         "last_other_tile"              DM-R6    who made Metro when a face-up
+                                                                double closes: the last placer
+                                                                of another tile ("pips": nobody,
+                                                                the pips decide)
+``tied_pips``           "better"                       DM-R7    tied pips share the better place
+                                                                ("worse": the worse one)
 ``first_double``        "choice"                       DM-R3    every double after the lead is
                                                                 open or closed; "plain": after
                                                                 a plain lead the first double is
@@ -33,11 +40,14 @@ Rulings where the rulebook is silent (each tested; see also kit.domino_metro.mat
 
 - Turn order is seat 0, 1, 2, ... ("по очереди"); seats that are out are skipped.
 - DM-2: the first game's lead places the lowest double itself (option ``lead_double``).
-- DM-8: a placement is a Metro when it leaves no live end, unless it is a double placed
-  face up (rulebook 5.1 "кроме открытого дубля"). Such a face-up double blocks the game,
-  which is counted by pips (DM-11, rulebook 7.2). A face-down double that would leave no
-  live end is a Metro and never forced, since the same double face up is always possible.
-- DM-6: a seat draws only when no tile fits (Metro placements aside, DM-R2), one action
+- DM-R2: a placement that leaves no live end - any tile, a face-up double included - is
+  legal only when forced (nothing else in hand, the bazaar empty). DM-R6 names the Metro
+  maker: the placer of the last tile that was not a face-up double (rulebook 5.1 "кроме
+  открытого дубля"); only after a cycle of face-up doubles, one per player still in the
+  game, are the pips counted (DM-11, rulebook 7.2). A pass breaks such a cycle. A maker
+  who went out since (placing face-up doubles) made domino-Metro, as the rulebook lifts
+  the Metro of a player who went out (5.1).
+- DM-6: a seat draws only when no tile fits (closing placements aside, DM-R2), one action
   per tile, and must place as soon as one fits.
 - DM-9: after a placement the placer decides ``end_turn`` or ``take_back`` (one seat acts
   at a time; ``end_turn`` is the moment the next player would act). The change places a
@@ -46,8 +56,9 @@ Rulings where the rulebook is silent (each tested; see also kit.domino_metro.mat
   be placed. A game-ending placement takes effect when the turn ends.
 - DM-8: a domino-Metro takes the best place still free and ends the game; with 2 players
   a Metro with the last tile is a plain Metro (option ``domino_metro_two``).
-- DM-11: when a game ends by Metro, domino-Metro or block, the seats still holding tiles
-  are placed by pips, fewest first; equal pips share the worse place.
+- DM-R7: when a game ends by Metro, domino-Metro or block, the seats still holding tiles
+  are placed by pips, fewest first; equal pips share the better place (option
+  ``tied_pips``); the Metro maker is last in any case.
 - DM-2, DM-10: the loser leads the next game; tied losers: the first after the last placer.
 - DM-R5: match points per lost game from the scoring file; a cancelled Metro costs
   nothing; the standing orders penalty points, then more 1st places, 2nd places...
@@ -62,7 +73,8 @@ from kit.domino_metro import deal
 from kit.domino_metro.actions import ACTIONS, Draw, EndTurn, NextGame, Pass, Place, TakeBack
 from kit.domino_metro.bot import RuleBot
 from kit.domino_metro.from_view import legal_from_view
-from kit.domino_metro.moves import CHOICE, HAND, HAND_AND_BAZAAR, PLAIN
+from kit.domino_metro.match import BETTER, WORSE
+from kit.domino_metro.moves import CHOICE, HAND, HAND_AND_BAZAAR, LAST_OTHER_TILE, PIPS, PLAIN
 from kit.domino_metro.scoring import SCORING_FILE
 from kit.domino_metro.state import DominoMetroState
 from kit.domino_metro.tileset import SET_FILE, load_set
@@ -91,15 +103,24 @@ def _path(value: str) -> str | None:
 SPEC = GameSpec(
     name="domino_metro",
     title="Домино-Метро",
-    rules_version="domino_metro.ru (DM-1..DM-11, DM-R1..DM-R5)",
+    rules_version="domino_metro.ru (DM-1..DM-11, DM-R1..DM-R7)",
     min_players=2,
     max_players=3,
     options={o.name: o for o in (
         Option("games", 1, "Games in the match; the loser of a game shuffles and leads the "
                "next (DM-2, DM-R5).", "DM-R5", kind=int, check=_games),
-        Option("metro_forced", HAND_AND_BAZAAR, "When a Metro placement is legal: "
-               "hand_and_bazaar - no other placement in hand and the bazaar empty; hand - no "
-               "other placement in hand (DM-R2).", "DM-R2", choices=(HAND_AND_BAZAAR, HAND)),
+        Option("metro_forced", HAND_AND_BAZAAR, "When closing the last open end (with any "
+               "tile, a face-up double included) is legal: hand_and_bazaar - no other "
+               "placement in hand and the bazaar empty; hand - no other placement in hand "
+               "(DM-R2).", "DM-R2", choices=(HAND_AND_BAZAAR, HAND)),
+        Option("metro_maker", LAST_OTHER_TILE, "Who made Metro when a face-up double closes "
+               "the last end: last_other_tile - the player who placed the last tile that was "
+               "not a face-up double (pips only after a cycle of face-up doubles, one per "
+               "player); pips - nobody, the game is blocked and the pips decide (DM-R6).",
+               "DM-R6", choices=(LAST_OTHER_TILE, PIPS)),
+        Option("tied_pips", BETTER, "Players tied on pips in hand share the better place "
+               "(better) or the worse place (worse); the Metro maker is last in any case "
+               "(DM-R7).", "DM-R7", choices=(BETTER, WORSE)),
         Option("first_double", CHOICE, "choice - every double after the lead is placed open "
                "or closed; plain - when the lead was not a double, the first double placed "
                "later is a plain two-ended tile (DM-R3).", "DM-R3", choices=(CHOICE, PLAIN)),

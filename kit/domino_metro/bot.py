@@ -3,7 +3,9 @@
 Each placement is scored by what it leaves behind (:func:`score`):
 
 - going out is best; a domino-Metro with the last tile (3 players) too; a Metro is the
-  worst (made only when forced, DM-8);
+  worst (made only when forced, DM-8); when it must close the last end, a face-up double
+  that names another player the Metro maker (DM-R6) is good, and one that leaves it to
+  the pips is judged as a block;
 - sheds high pips (a tile's pips count towards a blocked game, DM-11) and doubles,
   which only fit their own value;
 - keeps its options open: more of its remaining tiles still fit a live end;
@@ -11,7 +13,7 @@ Each placement is scored by what it leaves behind (:func:`score`):
 - makes the others stick: prefers layouts where the opponents likely hold nothing that
   fits (they must draw, DM-6) and, once the bazaar is empty, where the next player
   likely holds only tiles that fit as Metro - forcing an opponent into Metro (DM-8);
-- blocks the game with a face-up double (DM-11) only when its own pips look lowest.
+- judges a block by pips (DM-11) by whether its own pips look lowest.
 
 After its placement the bot keeps the tile (DM-9) unless another placement of the
 position it placed from scores better - which happens when a person or a script placed
@@ -48,6 +50,7 @@ METRO_PRESS = 100.0
 BLOCK_WIN = 150.0
 BLOCK_SAFE = 40.0
 BLOCK_LOSE = -150.0
+OTHER_METRO = 200.0
 
 
 @dataclass
@@ -75,18 +78,22 @@ def score(pos: Position, place: Place, view: dict, seen: Seen | None = None) -> 
     if seen is None:
         seen = seen_from(view, pos)
     tile: Tile = (place.tile[0], place.tile[1])
-    metro = moves.is_metro(pos, place)
+    closing = moves.closes(pos, place)
     hand = list(pos.hand)
     hand.remove(tile)
     layout = pos.layout
-    layout.place(tile, place.end, place.face, view["seat"])
+    me = view["seat"]
+    layout.place(tile, place.end, place.face, me)
     try:
+        maker = _maker(layout, view) if closing else None
         if not hand:
-            if metro and view["players"] < 3 and not view["rules"]["domino_metro_two"]:
+            if maker == me and view["players"] < 3 and not view["rules"]["domino_metro_two"]:
                 return METRO
             return GO_OUT
-        if metro:
+        if maker == me:
             return METRO + PIP * sum(tile)
+        if maker is not None:
+            return OTHER_METRO
         if not layout.any_live():
             return _block(hand, seen)
         value = PIP * sum(tile) + (DOUBLE if tile[0] == tile[1] else 0.0)
@@ -103,6 +110,14 @@ def score(pos: Position, place: Place, view: dict, seen: Seen | None = None) -> 
         return value
     finally:
         layout.undo()
+
+
+def _maker(layout: Layout, view: dict) -> int | None:
+    """DM-R6: the Metro maker if the seat of ``view`` closes the last end with the tile
+    just put on ``layout`` (None: the pips decide)."""
+    in_game = sum(s["place"] is None for s in view["seats"])
+    return moves.metro_maker(layout, [*view["up_doubles"], view["seat"]], in_game,
+                             view["rules"]["metro_maker"])
 
 
 def _none_among(unseen: int, avoided: int, held: int) -> float:
@@ -143,7 +158,7 @@ def _pressure(layout: Layout, seen: Seen, bazaar: int) -> float:
 
 
 def _block(hand: list[Tile], seen: Seen) -> float:
-    """DM-11: a face-up double that leaves no live end ends the game by pips."""
+    """DM-11, DM-R6: a closing placement that names no Metro maker ends the game by pips."""
     avg = sum(a + b for a, b in seen.unseen) / max(1, len(seen.unseen))
     mine = sum(a + b for a, b in hand)
     others = [h * avg for h in seen.opponents]

@@ -1,13 +1,14 @@
 """Places, the loser and the mole of a game, and the match table (DM-7, DM-8, DM-10,
-DM-11, DM-R2, DM-R5).
+DM-11, DM-R2, DM-R5, DM-R7).
 
-Rulings where the rulebook is silent (each documented in the tutorial too):
+Rulings (each documented in the tutorial too):
 
-- Places of the players still holding tiles when a game ends by a Metro, a
-  domino-Metro or a block (DM-11): they take the free places in order of the pips
-  left in hand, fewest first (DM-11's count, DM-R4 for 0:0); equal pips share the
-  *worse* place ("most pips takes last place": two players tied for most are both
-  last). A Metro maker takes the last place before the others are counted (DM-R2).
+- DM-R7: players who went out keep their order; the players still holding tiles when a
+  game ends by a Metro, a domino-Metro or a block (DM-11) take the free places in order
+  of the pips left in hand, fewest first (DM-11's count, DM-R4 for 0:0); tied pips
+  share the *better* place (option ``tied_pips="worse"``: the worse one, "most pips
+  takes last place" read as two players tied for most both being last). The Metro maker
+  is last in any case: it takes the last place before the others are counted (DM-R2).
 - A domino-Metro (DM-8) takes the best place still free (1st unless someone is
   already out) and ends the game; the others are counted by pips.
 - The loser(s): the seat(s) in the worst place held (DM-10); a loser still holding
@@ -32,11 +33,15 @@ METRO = "metro"                # a Metro ended it (DM-8, DM-R2)
 DOMINO_METRO = "domino_metro"  # a domino-Metro ended it (DM-8)
 BLOCKED = "blocked"            # no live end and no Metro maker: counted by pips (DM-11)
 
+BETTER = "better"              # DM-R7: tied pips share the better place
+WORSE = "worse"                # DM-R7 option: tied pips share the worse place
+
 
 def rank_by_pips(seats: Sequence[int], pips: Sequence[int], places: list[int | None],
-                 players: int) -> None:
-    """Give ``seats`` the free places in ``places`` by pips, fewest first; ties share the
-    worse place (DM-11). Changes ``places`` in place."""
+                 players: int, ties: str = BETTER) -> None:
+    """Give ``seats`` the free places in ``places`` by pips, fewest first (DM-11, DM-R7);
+    tied pips share the better place (``ties="worse"``: the worse one). Changes ``places``
+    in place."""
     taken = {p for p in places if p is not None}
     free = [p for p in range(1, players + 1) if p not in taken]
     order = sorted(seats, key=lambda s: pips[s])
@@ -46,7 +51,7 @@ def rank_by_pips(seats: Sequence[int], pips: Sequence[int], places: list[int | N
         while j + 1 < len(order) and pips[order[j + 1]] == pips[order[i]]:
             j += 1
         for s in order[i:j + 1]:
-            places[s] = free[j]
+            places[s] = free[i] if ties == BETTER else free[j]
         i = j + 1
 
 

@@ -5,16 +5,17 @@ A :class:`Position` holds the seat's hand, the layout, the bazaar size, the phas
 options that matter. :func:`legal` lists the actions; :func:`check` raises
 :class:`kit.IllegalAction` naming the rule for anything else.
 
-Metro (DM-8, DM-R2): a placement that leaves no live end, made with any tile but a
-double placed face up, is a *Metro placement*. It is legal only when the seat has no
-other placement in hand and the bazaar is empty (``metro_forced="hand_and_bazaar"``, the
-default; with ``"hand"`` only the hand counts). A double placed face up that leaves no
-live end is not a Metro (rulebook 5.1 "кроме открытого дубля"): it blocks the game, which
-is then counted by pips (DM-11, rulebook 7.2).
+Closing the last end (DM-8, DM-R2): a placement that leaves no live end - with any tile,
+a double placed face up included (rulebook 5.1: «Запрещено специально закрывать последний
+конец») - is a *closing placement*. It is legal only when the seat has no other placement
+in hand and the bazaar is empty (``metro_forced="hand_and_bazaar"``, the default; with
+``"hand"`` only the hand counts). Who then made Metro is :func:`metro_maker` (DM-R6): a
+face-up double never makes its placer the Metro maker («кроме открытого дубля»).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kit.contract import Action
@@ -33,6 +34,8 @@ HAND_AND_BAZAAR = "hand_and_bazaar"
 HAND = "hand"
 CHOICE = "choice"
 PLAIN = "plain"
+LAST_OTHER_TILE = "last_other_tile"  # DM-R6: the last placer of a tile not a face-up double
+PIPS = "pips"                        # DM-R6 option: a closing face-up double blocks the game
 
 
 @dataclass
@@ -53,7 +56,7 @@ class Position:
 
 
 def placements(pos: Position) -> tuple[list[Place], list[Place]]:
-    """All placements of the hand: (ordinary ones, Metro ones), barred tile included."""
+    """All placements of the hand: (ordinary ones, closing ones), barred tile included."""
     if pos.phase == LEAD:
         tiles = [pos.must_lead] if pos.must_lead is not None else sorted(set(pos.hand))
         return [Place(t, None, None) for t in tiles], []
@@ -72,7 +75,7 @@ def placements(pos: Position) -> tuple[list[Place], list[Place]]:
         if a == b:
             for e in ends.get(a, ()):
                 for f in double_faces:
-                    ok = f == OPEN or layout.leaves_live(t, a, f, live_values)
+                    ok = layout.leaves_live(t, a, f, live_values)
                     (normal if ok else metro).append(Place(t, e, f))
             continue
         for v in (a, b):
@@ -101,14 +104,41 @@ def legal(pos: Position) -> list[Action]:
     return [Draw()] if pos.bazaar else [Pass()]
 
 
-def is_metro(pos: Position, place: Place) -> bool:
-    """DM-8: whether a (well-formed, matching) placement leaves no live end."""
-    if pos.phase == LEAD or place.end is None or place.face == OPEN:
+def closes(pos: Position, place: Place) -> bool:
+    """DM-8, DM-R2: whether a (well-formed, matching) placement leaves no live end - any
+    tile, a face-up double included."""
+    if pos.phase == LEAD or place.end is None:
         return False
     layout = pos.layout
     tile = (place.tile[0], place.tile[1])
     return not layout.leaves_live(tile, layout.ends[place.end].value, place.face,
                                   layout.live_values())
+
+
+def metro_maker(layout: Layout, up_run: Sequence[int], in_game: int, rule: str) -> int | None:
+    """DM-R6: who made Metro once the last tile of ``layout`` closed the last end; None:
+    nobody can be named, the pips decide (DM-11).
+
+    The Metro maker is the player who placed the last tile that was not a face-up double
+    (rulebook 5.1). ``up_run`` lists the seats of the turns just ended, oldest first, each
+    of which placed a face-up double (a pass or another tile breaks it); when its last
+    ``in_game`` turns (one cycle of the players still in the game) are face-up doubles of
+    ``in_game`` different players, nobody can be named (rulebook 7.2).
+    The seat named may have gone out since; then it made domino-Metro (DM-R2, rulebook
+    5.1). Option ``rule="pips"``: a closing face-up double always leaves it to the pips.
+    """
+    last = layout.tiles[-1]
+    if last.face != OPEN:
+        return last.by
+    if rule == PIPS:
+        return None
+    cycle = up_run[-in_game:]
+    if len(cycle) == in_game and len(set(cycle)) == in_game:
+        return None
+    for placed in reversed(layout.tiles):
+        if placed.face != OPEN:
+            return placed.by
+    return None
 
 
 def check(pos: Position, action: Action, legal_now: list[Action] | None = None) -> None:
@@ -146,11 +176,11 @@ def diagnose(pos: Position, action: Action, legal_now: list[Action]) -> IllegalA
         if pos.barred is not None:
             return IllegalAction("DM-9", "after taking a tile back, place another tile")
         if fits:
-            if not any(is_metro(pos, a) for a in legal_now if isinstance(a, Place)):
+            if not any(closes(pos, a) for a in legal_now if isinstance(a, Place)):
                 return IllegalAction("DM-6", "a tile in hand fits: place it (draw or pass only "
                                              "when nothing fits)")
-            return IllegalAction("DM-R2", "every placement in hand makes Metro and nothing else "
-                                          "is left to do: the Metro is forced")
+            return IllegalAction("DM-R2", "every placement in hand closes the last open end "
+                                          "and nothing else is left to do: it is forced")
         if kind == "pass":
             return IllegalAction("DM-6", "the bazaar is not empty: draw until a tile fits")
         return IllegalAction("DM-6", "the bazaar is empty: pass")
@@ -205,12 +235,13 @@ def _diagnose_place(pos: Position, action: Place, legal_now: list[Action],
                                          "'closed' (closes the end)")
     elif action.face is not None:
         return IllegalAction("DM-4", "only a double is placed face up or down; leave face empty")
-    if is_metro(pos, action):
+    if closes(pos, action):
         if fits:
             return IllegalAction("DM-8", "that closes the last open end (Metro); it is "
-                                         "forbidden while another placement exists")
-        return IllegalAction("DM-R2", "Metro is made only when forced: draw from the bazaar "
-                                      "first")
+                                         "forbidden while another placement exists, a "
+                                         "face-up double included (DM-R2)")
+        return IllegalAction("DM-R2", "the last open end is closed only when forced: draw "
+                                      "from the bazaar first")
     if not fits:
         return IllegalAction("DM-6", "no placement now")
     return IllegalAction("DM-3", f"{action} is not a legal placement now")

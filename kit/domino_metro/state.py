@@ -1,4 +1,4 @@
-"""The rules of «Домино-Метро» (DM-1..DM-11, DM-R1..DM-R5) as a :class:`kit.GameState`.
+"""The rules of «Домино-Метро» (DM-1..DM-11, DM-R1..DM-R7) as a :class:`kit.GameState`.
 
 The state is a whole match of ``games`` games (DM-R5). Seats play in order 0, 1, 2, ...
 ("по очереди"); a seat that went out is skipped. One seat decides at a time:
@@ -12,9 +12,10 @@ The state is a whole match of ``games`` games (DM-R5). Seats play in order 0, 1,
   hand, shown to all, and the placer then places another tile, after which the turn
   passes at once (once a turn). The window is skipped - the turn passes at once - when
   no change is possible: the change was used, no other tile could be placed, or the
-  option ``change`` is off. A game-ending placement (going out, Metro, block) takes
-  effect when the turn ends. (Rulebook clause 6 names "a Metro by mistake" as the use of
-  the change; the engine refuses an unforced Metro outright, DM-8, so that can't occur.)
+  option ``change`` is off. A game-ending placement (going out, closing the last end)
+  takes effect when the turn ends. (Rulebook clause 6 names "a Metro by mistake" as the
+  use of the change; the engine refuses an unforced closing placement outright, DM-8,
+  DM-R2, so that can't occur.)
   With one seat deciding at a time, the placer's ``end_turn`` stands for the moment the
   next player acts;
 - ``between``: a game of a match is over; the loser shuffles and deals (``next_game``).
@@ -22,8 +23,10 @@ The state is a whole match of ``games`` games (DM-R5). Seats play in order 0, 1,
 The ``deal`` option lays out a prepared situation instead of the seeded deal
 (:mod:`kit.domino_metro.deal`).
 
-See :mod:`kit.domino_metro.moves` for Metro and :mod:`kit.domino_metro.match` for
-places and the match table.
+See :mod:`kit.domino_metro.moves` for closing the last end and who made Metro (DM-R2,
+DM-R6; the state keeps ``up_run``, the seats of the turns just ended with a face-up
+double, shown in views as ``up_doubles``) and :mod:`kit.domino_metro.match` for places
+(DM-R7) and the match table.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from typing import Any
 from kit.contract import ALL, Action, GameState, event
 from kit.domino_metro import deal, match, moves
 from kit.domino_metro.actions import Draw, EndTurn, NextGame, Pass, Place, TakeBack
-from kit.domino_metro.layout import Layout
+from kit.domino_metro.layout import OPEN, Layout
 from kit.domino_metro.moves import BETWEEN, LEAD, OVER, PLACED, PLAY, Position
 from kit.domino_metro.scoring import Scoring, load_scoring, pips
 from kit.domino_metro.tileset import Tile, TileSet, check_deal, load_set
@@ -129,6 +132,8 @@ class DominoMetroState(GameState):
         self.places: list[int | None] = [None] * self.players
         self.metro_seat: int | None = None
         self.domino_metro_seat: int | None = None
+        #: DM-R6: seats of the turns just ended that each placed a face-up double
+        self.up_run: list[int] = []
         self.counts = {"turns": 0, "draws": 0, "passes": 0, "changes": 0}
         self._legal = None
         self._rows: list[dict] | None = None
@@ -181,7 +186,7 @@ class DominoMetroState(GameState):
     def _place(self, seat: int, action: Place, before: list[Action]) -> list[dict]:
         """DM-3, DM-4: the tile goes on its end; ends whose value is used up die (DM-5)."""
         tile: Tile = (action.tile[0], action.tile[1])
-        metro = moves.is_metro(self.position(), action)
+        metro = moves.closes(self.position(), action)
         live_before = [e.id for e in self.layout.live_ends()]
         self.hands[seat].remove(tile)
         self.shown[seat].discard(tile)
@@ -223,8 +228,10 @@ class DominoMetroState(GameState):
                 event("drawn", [seat], seat=seat, tile=list(tile))]
 
     def _pass(self, seat: int) -> list[dict]:
-        """DM-6: nothing fits, the bazaar is empty: the next player's turn."""
+        """DM-6: nothing fits, the bazaar is empty: the next player's turn. A pass breaks a
+        cycle of face-up doubles (DM-R6)."""
         self.counts["turns"] += 1
+        self.up_run = []
         self.counts["passes"] += 1
         self.turn = self._next_active(seat)
         return [event("pass", ALL, seat=seat)]
@@ -236,34 +243,27 @@ class DominoMetroState(GameState):
                 return s
         raise AssertionError("no seat left to play")
 
-    def _finish_turn(self, seat: int, metro: bool) -> list[dict]:
-        """The placement stands: going out (DM-7), Metro and domino-Metro (DM-8, DM-R2),
-        a blocked layout (DM-11), or the next active seat's turn."""
+    def _finish_turn(self, seat: int, closing: bool) -> list[dict]:
+        """The placement stands: going out (DM-7), the last end closed (DM-8, DM-R2, DM-R6:
+        Metro, domino-Metro, or pips when nobody made Metro), or the next active seat's
+        turn."""
         self.counts["turns"] += 1
         self.barred = None
         self.pending_metro = False
+        in_game = sum(p is None for p in self.places)
+        if self.layout.tiles[-1].face == OPEN:
+            self.up_run.append(seat)
+        else:
+            self.up_run = []
         events: list[dict] = []
         out = not self.hands[seat]
-        free = [p for p in range(1, self.players + 1) if p not in self.places]
-        if metro:
-            if out and (self.players >= 3 or self.options["domino_metro_two"]):
-                self.domino_metro_seat = seat
-                self.places[seat] = free[0]
-                cancelled = []
-                for r in self.records:
-                    if r["metro"] == seat and r["metro_cancelled_by"] is None:
-                        r["metro_cancelled_by"] = self.game_no
-                        cancelled.append(r["game"])
-                events.append(event("domino_metro", ALL, seat=seat, place=free[0],
-                                    cancelled=cancelled))
-                return events + self._end_game(seat, match.DOMINO_METRO)
-            self.metro_seat = seat
-            self.places[seat] = free[-1]
-            events.append(event("metro", ALL, seat=seat, place=free[-1]))
-            return events + self._end_game(seat, match.METRO)
+        if closing:
+            maker = moves.metro_maker(self.layout, self.up_run, in_game,
+                                      self.options["metro_maker"])
+            if maker is not None:
+                return self._metro(seat, maker, out)
         if out:
-            self.places[seat] = free[0]
-            events.append(event("out", ALL, seat=seat, place=free[0]))
+            events.append(self._out(seat))
         if not self.layout.any_live():
             return events + self._end_game(seat, match.BLOCKED)
         if sum(p is None for p in self.places) <= 1:
@@ -272,12 +272,41 @@ class DominoMetroState(GameState):
         self.phase = PLAY
         return events
 
+    def _out(self, seat: int) -> dict:
+        """DM-7: the best place still free."""
+        self.places[seat] = min(p for p in range(1, self.players + 1) if p not in self.places)
+        return event("out", ALL, seat=seat, place=self.places[seat])
+
+    def _metro(self, seat: int, maker: int, out: bool) -> list[dict]:
+        """DM-8, DM-R2, DM-R6: ``seat`` closed the last end and ``maker`` made Metro: last
+        place, or domino-Metro (1st place still free, earlier Metros cancelled) when the
+        maker has no tile left (3 players, or option ``domino_metro_two``)."""
+        events = [self._out(seat)] if out and maker != seat else []
+        free = [p for p in range(1, self.players + 1) if p not in self.places]
+        if not self.hands[maker] and (self.players >= 3 or self.options["domino_metro_two"]):
+            self.domino_metro_seat = maker
+            if self.places[maker] is None:
+                self.places[maker] = free[0]
+            cancelled = []
+            for r in self.records:
+                if r["metro"] == maker and r["metro_cancelled_by"] is None:
+                    r["metro_cancelled_by"] = self.game_no
+                    cancelled.append(r["game"])
+            events.append(event("domino_metro", ALL, seat=maker, place=self.places[maker],
+                                closed_by=seat, cancelled=cancelled))
+            return events + self._end_game(seat, match.DOMINO_METRO)
+        self.metro_seat = maker
+        self.places[maker] = free[-1]
+        events.append(event("metro", ALL, seat=maker, place=free[-1], closed_by=seat))
+        return events + self._end_game(seat, match.METRO)
+
     def _end_game(self, last_seat: int, how: str) -> list[dict]:
         """Count the rest (DM-11, DM-R4), name the loser and moles (DM-10), record the game
         (DM-R5); deal on in a match (the loser deals and leads, DM-2)."""
         left = [pips(h, self._zero) for h in self.hands]
         remaining = [s for s in range(self.players) if self.places[s] is None]
-        match.rank_by_pips(remaining, left, self.places, self.players)
+        match.rank_by_pips(remaining, left, self.places, self.players,
+                           self.options["tied_pips"])
         lost = match.losers(self.places)
         record = {
             "game": self.game_no, "lead": self.lead, "end": how,
@@ -325,9 +354,10 @@ class DominoMetroState(GameState):
             "pending": ({"seat": self.turn, "tile": self.layout.tiles[-1].id,
                          "metro": self.pending_metro} if self.phase == PLACED else None),
             "metro": self.metro_seat, "domino_metro": self.domino_metro_seat,
+            "up_doubles": list(self.up_run),
             "rules": {k: self.options[k] for k in (
                 "metro_forced", "first_double", "change", "lead_double", "domino_metro_two",
-                "zero_double", "metro_double")},
+                "zero_double", "metro_double", "metro_maker", "tied_pips")},
             "records": [_copy_record(r) for r in self.records],
             "table": self.table(),
         }
@@ -395,6 +425,7 @@ class DominoMetroState(GameState):
         other.layout = self.layout.copy()
         other.shown = [set(s) for s in self.shown]
         other.places = list(self.places)
+        other.up_run = list(self.up_run)
         other.counts = dict(self.counts)
         other.records = [_copy_record(r) for r in self.records]
         other._legal = None
@@ -412,7 +443,8 @@ class DominoMetroState(GameState):
             shown=[[list(t) for t in sorted(s)] for s in self.shown],
             places=list(self.places), game_no=self.game_no,
             metro_seat=self.metro_seat, domino_metro_seat=self.domino_metro_seat,
-            counts=dict(self.counts), records=[_copy_record(r) for r in self.records])
+            up_run=list(self.up_run), counts=dict(self.counts),
+            records=[_copy_record(r) for r in self.records])
         return snap
 
     def _restore(self, snap: dict) -> None:
@@ -431,6 +463,7 @@ class DominoMetroState(GameState):
         self.game_no = snap["game_no"]
         self.metro_seat = snap["metro_seat"]
         self.domino_metro_seat = snap["domino_metro_seat"]
+        self.up_run = list(snap.get("up_run", ()))
         self.counts = dict(snap["counts"])
         self.records = [_copy_record(r) for r in snap["records"]]
         self._rows = None

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from kit.errors import ConfigError
 from kit.pug_party.cards import MEGAPUG, sort_key
-from kit.pug_party.pile import ACROSS_PLAYS, BURN_RUN, read_pile
+from kit.pug_party.pile import ACROSS_PLAYS, BURN_RUN, UP, read_pile
 
 if TYPE_CHECKING:
     from kit.pug_party.state import State
@@ -111,7 +111,7 @@ def scripted(state: State, deal: dict) -> None:
     state.face_down = downs
     state.known = [sorted(k, key=sort_key) for k in known]
     state.pile = pile
-    state.top = read_pile(pile)
+    state.top = read_pile(pile, UP, state.options["after_breakdancer"])
     state.out = list(out)
     check(state)
 

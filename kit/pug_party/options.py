@@ -11,8 +11,13 @@ option                 default           rule    what it switches
                                                  players ("single_play": one play only)
 ``down_wrap``          True              PP-R3   in "down", the highest value goes on the
                                                  lowest (the mirror of PP-2's 10 → 0)
+``after_breakdancer``  "value_beneath"   PP-R3   the value to beat after a Breakdancer: the
+                                                 last value card beneath it ("anything":
+                                                 anything goes)
 ``specials_together``  True              PP-R4   several specials of one kind in one play
 ``voluntary_pickup``   False             PP-R5   pick up the pile even when able to play
+``new_round``          "up"              PP-R5   a new round starts "up" ("carries_over":
+                                                 in the direction the pile had)
 ``first_player``       0                 PP-12   the seat that "partied last" and leads
 ``max_actions``        1000              PP-R6   the length bound: after this many actions
                                                  the game ends and the players still in are
@@ -27,7 +32,14 @@ from __future__ import annotations
 from kit.contract import Option
 from kit.pug_party import deal
 from kit.pug_party.cards import DEFAULT_DECK
-from kit.pug_party.pile import ACROSS_PLAYS, SINGLE_PLAY
+from kit.pug_party.pile import (
+    ACROSS_PLAYS,
+    ANYTHING,
+    CARRIES_OVER,
+    SINGLE_PLAY,
+    STARTS_UP,
+    VALUE_BENEATH,
+)
 
 #: default length bound (ruling, PP-R6). Measured over 200 seeded games per seat count:
 #: rule bots take about 75-120 actions on average (longest 212, 5 players); random
@@ -60,10 +72,17 @@ OPTIONS: dict[str, Option] = {o.name: o for o in (
            "PP-R2", choices=(ACROSS_PLAYS, SINGLE_PLAY)),
     Option("down_wrap", True, "In \"down\", on the lowest value (0) the highest (10) may be "
            "played, mirroring PP-2's 10 → 0 (PP-R3).", "PP-R3", kind=bool),
+    Option("after_breakdancer", VALUE_BENEATH, "The value to beat after a Breakdancer: "
+           "value_beneath - the last value card beneath it (none, or a Poop beneath it: "
+           "anything goes); anything - anything goes after a Breakdancer (PP-R3).", "PP-R3",
+           choices=(VALUE_BENEATH, ANYTHING)),
     Option("specials_together", True, "Several special cards of one kind may be played "
            "together; each Breakdancer flips the direction once (PP-R4).", "PP-R4", kind=bool),
     Option("voluntary_pickup", False, "A player may pick up the pile even when able to play "
            "(PP-R5; by default only when unable to cover).", "PP-R5", kind=bool),
+    Option("new_round", STARTS_UP, "The direction of a new round (after a pick-up, a burn "
+           "or a Megapug): up - it starts \"up\"; carries_over - the direction the pile had "
+           "carries over (PP-R5).", "PP-R5", choices=(STARTS_UP, CARRIES_OVER)),
     Option("first_player", 0, "The seat that leads (the one who partied last, PP-12).",
            "PP-12", kind=int, check=_seat),
     Option("max_actions", DEFAULT_MAX_ACTIONS, "Length bound: after this many actions "

@@ -1,13 +1,16 @@
 """The pile in the middle of the table: what covers what, direction, four of a kind.
 
 The pile of the current round lies bottom first. Everything about it that the
-rules need is a function of the cards on it (a round always starts on an empty
-pile going "up", PP-R5), summed up by :class:`Top`:
+rules need is a function of the cards on it, the direction the round started with
+("up" by default; option ``new_round``: the direction carries over, PP-R5) and
+the PP-R3 option ``after_breakdancer``, summed up by :class:`Top`:
 
 - ``direction``: "up" (PP-2) or "down"; each Breakdancer flips it (PP-8, PP-R4),
   a Poop sets it back to "up" (PP-9);
 - ``to_beat``: the value the next card must cover, or None (anything goes): the
-  last value card, looking down past Breakdancers (PP-R3); a Poop resets it (PP-9);
+  last value card, looking down past Breakdancers (PP-R3; option
+  ``after_breakdancer="anything"``: a Breakdancer leaves nothing to beat); a Poop
+  resets it (PP-9), and a Poop beneath a Breakdancer still means anything goes;
 - ``run``: the value and length of the run of equal value cards on top, for
   four of a kind across plays and players (PP-5, PP-R2). A special card on top
   breaks the run (ruling: "consecutive cards of one value on top" means no
@@ -24,6 +27,12 @@ from kit.pug_party.cards import BREAKDANCER, MEGAPUG, POOP, VALUE
 
 UP = "up"
 DOWN = "down"
+#: ``after_breakdancer`` option values (PP-R3)
+VALUE_BENEATH = "value_beneath"
+ANYTHING = "anything"
+#: ``new_round`` option values (PP-R5)
+STARTS_UP = "up"
+CARRIES_OVER = "carries_over"
 #: ``four_of_a_kind`` option values (PP-R2)
 ACROSS_PLAYS = "across_plays"
 SINGLE_PLAY = "single_play"
@@ -57,14 +66,16 @@ class Top:
     run_value: int | None = None
     run_length: int = 0
 
-    def after(self, card: str, count: int) -> Top:
-        """The top after ``count`` cards ``card`` are laid (not a Megapug, which burns)."""
+    def after(self, card: str, count: int, after_breakdancer: str = VALUE_BENEATH) -> Top:
+        """The top after ``count`` cards ``card`` are laid (not a Megapug, which burns);
+        ``after_breakdancer`` is the PP-R3 option."""
         v = VALUE.get(card)
         if v is None:
             if card == BREAKDANCER:
                 flips = count % 2  # PP-R4: each Breakdancer flips once, two cancel out
                 direction = (DOWN if self.direction == UP else UP) if flips else self.direction
-                return Top(direction, self.to_beat, None, 0)
+                to_beat = None if after_breakdancer == ANYTHING else self.to_beat
+                return Top(direction, to_beat, None, 0)
             if card == POOP:
                 return Top(UP, None, None, 0)
             return Top()  # a Megapug: the pile is burned, a new round starts "up"
@@ -96,9 +107,11 @@ class Top:
 NEW_ROUND = Top()
 
 
-def read_pile(pile: list[str]) -> Top:
-    """The :class:`Top` of a pile, read from its bottom (a round starts "up", PP-R5)."""
-    top = NEW_ROUND
+def read_pile(pile: list[str], start: str = UP,
+              after_breakdancer: str = VALUE_BENEATH) -> Top:
+    """The :class:`Top` of a pile, read from its bottom; the round started going ``start``
+    (PP-R5) and ``after_breakdancer`` is the PP-R3 option."""
+    top = Top(start)
     for card in pile:
-        top = top.after(card, 1)
+        top = top.after(card, 1, after_breakdancer)
     return top

@@ -14,10 +14,13 @@ The course of a turn (PP-1..PP-12):
    PP-8, PP-R3); specials go on anything (PP-6).
 2. A Megapug burns the pile (PP-7); so do four cards of one value on top
    (PP-5, PP-R2). Either way the same seat starts a new round with any card.
-3. Breakdancer flips "up"/"down" (PP-8, PP-R4); Poop resets: anything, "up" (PP-9).
+3. Breakdancer flips "up"/"down" (PP-8, PP-R4; the value to beat stays the last
+   value card beneath it, or anything goes with ``after_breakdancer="anything"``,
+   PP-R3); Poop resets: anything, "up" (PP-9).
 4. A seat with no play must take the pile (:class:`PickUp`, PP-4); a blind card
    that can't be played goes with the pile into the hand (PP-11). The next seat
-   starts a new round on an empty pile, "up" (PP-R5).
+   starts a new round on an empty pile, "up" (PP-R5; ``new_round="carries_over"``:
+   in the direction the pile had; so after a burn or a Megapug).
 5. After playing from the hand the seat refills it to 3 while the deck lasts (PP-1).
 6. A seat without cards is out (PP-12); when one seat is left the game ends and
    that seat holds the pugs (PP-R6). The result is the order of going out.
@@ -53,7 +56,7 @@ from kit.pug_party.moves import (
     legal,
     plays,
 )
-from kit.pug_party.pile import NEW_ROUND, UP, Top, covers, read_pile
+from kit.pug_party.pile import CARRIES_OVER, NEW_ROUND, UP, Top, covers, read_pile
 
 
 def _sorted(cards: list[str]) -> list[str]:
@@ -104,6 +107,7 @@ class State(GameState):
             raise ConfigError("first_player", f"must be a seat 0-{n - 1} for {n} players, "
                                               f"not {self.options['first_player']}")
         self.top = NEW_ROUND
+        self.round_direction = UP  # the direction the current round started with (PP-R5)
         self.phase = SWAP_PHASE if self.options["swap"] else PLAY_PHASE
         self.turn = self.options["first_player"]
         self.swaps = [0] * n
@@ -307,7 +311,7 @@ class State(GameState):
         if card == MEGAPUG:  # PP-7
             self._burn(s, "megapug", events)
             return True
-        self.top = self.top.after(card, count)
+        self.top = self.top.after(card, count, self.options["after_breakdancer"])
         if card == BREAKDANCER:  # PP-8, PP-R4
             events.append(event("direction", ALL, seat=s, direction=self.top.direction,
                                 flips=count, to_beat=self.top.to_beat))
@@ -322,7 +326,13 @@ class State(GameState):
         events.append(event("burn", ALL, seat=s, reason=reason, cards=list(self.pile)))
         self.burned.extend(self.pile)
         self.pile = []
-        self.top = NEW_ROUND
+        self._new_round()
+
+    def _new_round(self) -> None:
+        """PP-R5: an empty pile going "up", or in the direction the pile had (option)."""
+        carried = self.options["new_round"] == CARRIES_OVER
+        self.round_direction = self.top.direction if carried else UP
+        self.top = Top(self.round_direction)
 
     def _pick_up(self, s: int, extra: list[str], reason: str, events: list[dict]) -> None:
         """PP-4 / PP-11: the pile (and a failed blind card) into the hand; a new round."""
@@ -331,7 +341,7 @@ class State(GameState):
         self.hands[s] = _sorted(self.hands[s] + taken)
         self.known[s] = _sorted(self.known[s] + taken)
         self.pile = []
-        self.top = NEW_ROUND
+        self._new_round()
         events.append(event("pick_up", ALL, seat=s, cards=taken, reason=reason))
         self._end_turn(s, False, events, new_round=True)
 
@@ -441,6 +451,8 @@ class State(GameState):
             "actions": len(self.history),
             "rules": {**self.rules.to_json(),
                       "four_of_a_kind": self.options["four_of_a_kind"],
+                      "after_breakdancer": self.options["after_breakdancer"],
+                      "new_round": self.options["new_round"],
                       "max_actions": self.options["max_actions"]},
         }
 
@@ -509,6 +521,7 @@ class State(GameState):
             "out": list(self.out),
             "order": list(self.order) if self.order is not None else None,
             "truncated": self.truncated,
+            "round_direction": self.round_direction,
             "tally": dict(self.tally),
         })
         return snap
@@ -522,7 +535,8 @@ class State(GameState):
         self.known = [list(k) for k in snap["known"]]
         self.pile = list(snap["pile"])
         self.burned = list(snap["burned"])
-        self.top = read_pile(self.pile)
+        self.round_direction = snap.get("round_direction", UP)
+        self.top = read_pile(self.pile, self.round_direction, self.options["after_breakdancer"])
         self.phase = snap["phase"]
         self.turn = snap["turn"]
         self.swaps = list(snap["swaps"])
@@ -540,6 +554,7 @@ class State(GameState):
         c.rng.setstate(self.rng.getstate())
         c.history = [dict(a) for a in self.history]
         c.deck, c.rules, c.top = self.deck, self.rules, self.top
+        c.round_direction = self.round_direction
         c.draw = list(self.draw)
         c.hands = [list(h) for h in self.hands]
         c.face_up = [list(f) for f in self.face_up]

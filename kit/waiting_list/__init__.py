@@ -1,5 +1,5 @@
 """«Лист ожидания» (Waiting List): the organ-donation rummy game (RULES.md WL-1..WL-11,
-WL-R1..WL-R4). See :mod:`kit.waiting_list.state` for the rules as played and
+WL-R1..WL-R5). See :mod:`kit.waiting_list.state` for the rules as played and
 ``data/waiting_list/README.md`` for what is the rulebook's and what is reconstruction."""
 
 from __future__ import annotations
@@ -18,7 +18,13 @@ from kit.waiting_list.rounds import (
     check_rounds_option,
     load_rounds,
 )
-from kit.waiting_list.state import WaitingListState
+from kit.waiting_list.state import (
+    AFTER_LAST_CARD,
+    FACE_DOWN,
+    FACE_UP,
+    WHEN_NEEDED,
+    WaitingListState,
+)
 
 
 def _at_least_one(value: int) -> str | None:
@@ -42,7 +48,7 @@ def max_length(players: int, options: dict) -> int:
 SPEC = GameSpec(
     name="waiting_list",
     title="«Лист ожидания» (Waiting List)",
-    rules_version="waiting_list.ru (WL-1..WL-11, WL-R1..WL-R4) kit 1",
+    rules_version="waiting_list.ru (WL-1..WL-11, WL-R1..WL-R5) kit 1",
     min_players=2,
     max_players=6,
     options={
@@ -73,6 +79,16 @@ SPEC = GameSpec(
                                   "first round that uses them, and kept; default: reshuffled "
                                   "and redealt every such round like the cards (WL-1, WL-2)",
                                   "WL-1"),
+        "characters_dealt": Option("characters_dealt", FACE_UP, "face_up: characters lie face up, "
+                             "everyone sees whom each player is trying to save; face_down: "
+                             "each player sees only its own until it reveals its "
+                             "combination (WL-R5)", "WL-R5", choices=(FACE_UP, FACE_DOWN)),
+        "reshuffle": Option("reshuffle", AFTER_LAST_CARD, "after_last_card: the whole discard "
+                            "pile is shuffled into a new deck right after the deck's last card "
+                            "is drawn; when_needed: only when someone must draw from an empty "
+                            "deck. Deck and pile both empty when someone must draw: the round "
+                            "ends with no winner (WL-11, WL-R5)", "WL-R5",
+                            choices=(AFTER_LAST_CARD, WHEN_NEEDED)),
         "deal": Option("deal", None, "a prepared layout for tests and tutorials: round, "
                        "hands, pile, deck top, whose turn... (keys in kit.waiting_list.deal); "
                        "the game replays like any other", "WL-R1", kind=dict),

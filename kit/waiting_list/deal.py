@@ -142,6 +142,8 @@ def arrange(state: WaitingListState, deal: dict) -> None:
             raise ConfigError("deal.characters", f"round {number} deals no characters")
         state.characters = [None] * players
     state.box = sorted(set(every) - set(state.characters))
+    face_up = state.options["characters_dealt"] == "face_up"  # WL-R5; a reveal turns one up
+    state.shown = [face_up or bool(combo) for combo in state.combos]
 
     state.pile = _cards(deal.get("pile", []), "deal.pile")
     state.top_live = bool(state.pile) and _bool(deal, "top_live", True)
@@ -170,7 +172,8 @@ def arrange(state: WaitingListState, deal: dict) -> None:
 
 def check_consistency(state: WaitingListState) -> None:
     """Every card of the deck file in exactly one place; hands, characters, revealed
-    combinations and the pile fit the round. Problems name the ``deal`` entry."""
+    combinations, the pile and the hand sizes (:func:`_check_hand_sizes`) fit the round.
+    Problems name the ``deal`` entry."""
     deck = state.deck_data
     for name, key in (("hands", "hands"), ("combos", "combinations"), ("laid", "laid")):
         for seat, cards in enumerate(getattr(state, name)):
@@ -210,3 +213,30 @@ def check_consistency(state: WaitingListState) -> None:
         raise ConfigError("deal.pile", "in phase 'offer' the top discard must be live")
     if state.turns >= state.turn_limit:
         raise ConfigError("deal.turns", f"must be below the limit {state.turn_limit}")
+    _check_hand_sizes(state)
+
+
+def _check_hand_sizes(state: WaitingListState) -> None:
+    """Hand sizes the round can have (WL-5, WL-6, WL-9): a seat is dealt the round's hand
+    size and gives a card up only for one taken, so it holds at least that many cards
+    (hand, revealed combination and laid cards together), one more while it plays its turn
+    having taken a card. More come only from claims out of turn, at most one per claim
+    window: one per discard this round (``turns``) and one for the card turned up."""
+    size = state.round.hand_size
+    extra = 0
+    for seat in range(state.players):
+        held = len(state.hands[seat]) + len(state.combos[seat]) + len(state.laid[seat])
+        least = size + (state.phase == PLAY and seat == state.turn)
+        if held < least:
+            taken = " having taken its card" if least > size else ""
+            raise ConfigError(f"deal.hands[{seat}]",
+                              f"round {state.round_no} deals {size} cards and a card is given "
+                              f"up only for one taken, so seat {seat}{taken} holds at least "
+                              f"{least} (hand, combination and laid cards), not {held}")
+        extra += held - least
+    if extra > state.turns + 1:
+        raise ConfigError("deal.hands", f"the hands hold {extra} cards more than dealt, but "
+                                        f"only {state.turns + 1} claim window(s) were open "
+                                        f"this round (one per discard, deal.turns = "
+                                        f"{state.turns}, and the card turned up): raise "
+                                        "deal.turns")

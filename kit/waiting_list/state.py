@@ -1,9 +1,11 @@
-"""«Лист ожидания» (WL-1..WL-11, WL-R1..WL-R4) as a :class:`kit.GameState`.
+"""«Лист ожидания» (WL-1..WL-11, WL-R1..WL-R5) as a :class:`kit.GameState`.
 
 A game is five rounds (WL-2). Each round (:meth:`WaitingListState._start_round`):
 the whole main deck is shuffled, each seat is dealt the round's hand size, characters
-are dealt face up in the rounds that use them (WL-1), and one card is turned up to start
-the discard pile (WL-3). Seats are numbered clockwise; play goes counter-clockwise
+are dealt in the rounds that use them (WL-1) - face up, so everyone sees whom each player
+is trying to save (WL-R5; option ``characters_dealt="face_down"``: each player sees only its
+own until it reveals its combination) - and one card is turned up to start the discard
+pile (WL-3). Seats are numbered clockwise; play goes counter-clockwise
 (:mod:`kit.waiting_list.table`): the first player is the one to the dealer's right.
 
 Every discard — and the card turned up after the deal — opens a **claim window**
@@ -17,8 +19,12 @@ Every discard — and the card turned up after the deal — opens a **claim wind
    that "suits it for the round's goal": one that fills a requirement its hand can't
    fill yet (option ``claim_needs_fit``);
 3. the window closes; a seat that declined draws from the deck (forced: it already
-   chose). If the deck is empty the **whole** discard pile is shuffled into a new deck
-   first (WL-11); if there is nothing to shuffle either, the round ends with no winner.
+   chose). Right after the deck's last card is drawn, the **whole** discard pile is
+   shuffled into a new deck (WL-11, WL-R5; option ``reshuffle="when_needed"``: only when
+   someone must draw from an empty deck). A seat that must draw from an empty deck
+   reshuffles the pile first in either case; if there is nothing to shuffle either, the
+   round ends with no winner and everyone scores penalties: the WL-R5 ending
+   ``deck_and_pile_empty``.
 
 Then comes ``play``: the player may ``reveal`` the combination (WL-9, once a round),
 ``lay`` facts and positive circumstances on it (WL-9, WL-10; never the last card: a
@@ -65,8 +71,14 @@ from kit.waiting_list.rounds import (
 )
 from kit.waiting_list.table import claim_order, counter_clockwise, right_of
 
-#: why a round ended
-EMPTIED, TURN_LIMIT, NO_CARDS = "emptied_hand", "turn_limit", "no_cards"
+#: why a round ended: a hand emptied (WL-10), the length bound (WL-11), or the deck and
+#: the discard pile both empty when someone must draw (the ruling WL-R5)
+EMPTIED, TURN_LIMIT, DECK_AND_PILE_EMPTY = "emptied_hand", "turn_limit", "deck_and_pile_empty"
+#: the rule behind each way a round ends (in round records and results)
+END_RULES = {EMPTIED: "WL-10", TURN_LIMIT: "WL-11", DECK_AND_PILE_EMPTY: "WL-R5"}
+#: option values (WL-R5)
+FACE_UP, FACE_DOWN = "face_up", "face_down"
+AFTER_LAST_CARD, WHEN_NEEDED = "after_last_card", "when_needed"
 
 
 class WaitingListState(GameState):
@@ -94,6 +106,8 @@ class WaitingListState(GameState):
         self._rules = {"claim_needs_fit": self.options["claim_needs_fit"],
                        "first_card_claims": self.options["first_card_claims"],
                        "round_laps": self.options["round_laps"],
+                       "characters_dealt": self.options["characters_dealt"],
+                       "reshuffle": self.options["reshuffle"],
                        "penalties": self.penalty.table()}
 
     def _setup(self) -> None:
@@ -104,6 +118,8 @@ class WaitingListState(GameState):
         self.scores: list[list[int]] = []
         self.round_log: list[dict] = []
         self.characters: list[str | None] = [None] * self.players
+        #: WL-R5: whose character everyone has seen (all, unless dealt face down)
+        self.shown: list[bool] = [True] * self.players
         self.box: list[str] = sorted(self.deck_data.characters)
         if self.options["deal"] is not None:  # a prepared layout (kit.waiting_list.deal)
             arrange(self, self.options["deal"])
@@ -130,15 +146,18 @@ class WaitingListState(GameState):
         if not rnd.characters:
             self.characters = [None] * players
             self.box = sorted(self.deck_data.characters)
-        elif not keep:  # WL-1: dealt separately, face up
+        elif not keep:  # WL-1: dealt separately; WL-R5: face up, or face down
             box = sorted(self.deck_data.characters)
             self.rng.shuffle(box)
             self.characters = [None] * players
             for seat in order:
                 self.characters[seat] = box.pop()
             self.box = sorted(box)
+            self.shown = [self.options["characters_dealt"] == FACE_UP] * players
         if rnd.characters:
-            events.append(event("characters", ALL, characters=list(self.characters)))
+            events.append(event("characters", ALL, characters=self.public_characters()))
+            events += [event("character", [s], seat=s, character=self.characters[s])
+                       for s in order if not self.shown[s]]
         self.deck: list[str] = deck
         self.pile: list[str] = [deck.pop()]
         self.top_live = True
@@ -189,6 +208,11 @@ class WaitingListState(GameState):
 
     def revealed(self, seat: int) -> bool:
         return bool(self.combos[seat])
+
+    def public_characters(self) -> list[str | None]:
+        """WL-R5: each seat's character as everyone sees it (None: none, or face down)."""
+        return [c if shown else None for c, shown in zip(self.characters, self.shown,
+                                                          strict=True)]
 
     def legal_actions(self) -> list[Action]:
         seat = self.to_act
@@ -337,8 +361,11 @@ class WaitingListState(GameState):
             for card in action.cards:
                 self._leave_hand(seat, card)
             self.combos[seat] = sorted(action.cards)
+            turned = not self.shown[seat] and self.characters[seat] is not None
+            self.shown[seat] = True  # WL-R5: a face-down character is turned up with it
             return [event("reveal", ALL, seat=seat, cards=list(action.cards),
-                          hand=len(self.hands[seat]))]
+                          hand=len(self.hands[seat]),
+                          **({"character": self.characters[seat]} if turned else {}))]
         if isinstance(action, Lay):
             self._leave_hand(seat, action.card)
             self.laid[seat].append(action.card)
@@ -367,23 +394,30 @@ class WaitingListState(GameState):
         return events
 
     def _close_window(self) -> list[dict]:
-        """The claim window is over: the next seat, having declined, draws (WL-5, WL-11)."""
+        """The claim window is over: the next seat, having declined, draws (WL-5, WL-11,
+        WL-R5)."""
         seat = self.turn
         events = []
         if not self.deck:
-            if not self.pile:  # every card is in a hand or laid: nothing left to draw
-                return self._end_round(NO_CARDS)
-            self.deck, self.pile = self.pile, []  # WL-11: the whole discard pile
-            self.top_live = False
-            self.rng.shuffle(self.deck)
-            self.reshuffles += 1
-            events.append(event("reshuffle", ALL, deck=len(self.deck), times=self.reshuffles))
+            if not self.pile:  # WL-R5: every card is in a hand or laid: nothing to draw
+                return self._end_round(DECK_AND_PILE_EMPTY)
+            events.append(self._reshuffle())
         card = self.deck.pop()
         self.hands[seat].append(card)
         self.phase = PLAY
         events.append(event("draw", ALL, seat=seat, deck=len(self.deck)))
         events.append(event("drawn_card", [seat], seat=seat, card=card))
+        if not self.deck and self.pile and self.options["reshuffle"] == AFTER_LAST_CARD:
+            events.append(self._reshuffle())  # WL-R5: right after the last card is drawn
         return events
+
+    def _reshuffle(self) -> dict:
+        """WL-11: the whole discard pile, shuffled, is the new deck."""
+        self.deck, self.pile = self.pile, []
+        self.top_live = False
+        self.rng.shuffle(self.deck)
+        self.reshuffles += 1
+        return event("reshuffle", ALL, deck=len(self.deck), times=self.reshuffles)
 
     def _discard(self, seat: int, card: str) -> list[dict]:
         """WL-5 discard; WL-10 an empty hand wins; otherwise the next claim window."""
@@ -419,7 +453,7 @@ class WaitingListState(GameState):
         penalties = self.penalties_now()
         self.scores.append(penalties)
         record = {"round": self.round_no, "dealer": self.dealer, "reason": reason,
-                  "winner": winner, "penalties": penalties,
+                  "rule": END_RULES[reason], "winner": winner, "penalties": penalties,
                   "left": [sorted(h) for h in self.hands],
                   "revealed": [bool(c) for c in self.combos], "turns": self.turns,
                   "reshuffles": self.reshuffles}
@@ -448,20 +482,24 @@ class WaitingListState(GameState):
 
     def view(self, seat: int | None) -> dict:
         """What ``seat`` may know (None: a spectator). Hands are hidden except one's own
-        (WL-8); the pile, laid combinations, characters and scores are public; ``known``
+        (WL-8); the pile, laid combinations, characters (but those dealt face down before
+        their seat's reveal, WL-R5: then ``needs`` keeps ``"character"``) and scores are
+        public; ``known``
         lists the cards everyone saw a seat take from the pile and not yet part with.
         ``task``, ``rules`` and ``catalogue`` are shared between views: treat a view as
         read-only."""
         players = self.players
         seats = []
         for s in range(players):
-            char = self.characters[s]
+            seen = self.shown[s] or s == seat
+            char = self.characters[s] if seen else None
             seats.append({
                 "seat": s, "hand_count": len(self.hands[s]),
                 "known": sorted(c for c, n in self.known[s].items() for _ in range(n)),
                 "character": char,
                 "character_organ": self._organ_of[char] if char else None,
-                "needs": list(self.needs(s)), "revealed": bool(self.combos[s]),
+                "needs": list(self.needs(s) if seen else self.round.combination),
+                "revealed": bool(self.combos[s]),
                 "combination": list(self.combos[s]), "laid": list(self.laid[s]),
             })
         top = len(self.pile) - 1
@@ -482,7 +520,8 @@ class WaitingListState(GameState):
             "reshuffles": self.reshuffles, "turns": self.turns, "turn_limit": self.turn_limit,
             "scores": {"rounds": [list(r) for r in self.scores], "totals": self.totals(),
                        "round_winners": [r["winner"] for r in self.round_log],
-                       "round_reasons": [r["reason"] for r in self.round_log]},
+                       "round_reasons": [r["reason"] for r in self.round_log],
+                       "round_rules": [r.get("rule") for r in self.round_log]},
             "last_round": dict(self.round_log[-1]) if self.round_log else None,
             "rules": self._rules,
             "catalogue": self.deck_data.catalogue,
@@ -502,13 +541,15 @@ class WaitingListState(GameState):
                 if self.over else [],
                 "rounds_won": wins, "round_winners": [r["winner"] for r in self.round_log],
                 "round_reasons": [r["reason"] for r in self.round_log],
+                "round_rules": [r.get("rule") for r in self.round_log],
                 "tie_break": self.options["tie_break"], "lowest_wins": True}
 
     # -- hidden information -------------------------------------------------------------
 
     def determinize(self, seat: int | None, rng: random.Random) -> WaitingListState:
         """Redeal every card ``seat`` can't see: the deck and the other hands, keeping in
-        each hand the cards everyone saw it take (``known``) and every hand's size."""
+        each hand the cards everyone saw it take (``known``) and every hand's size; and
+        the other seats' characters still face down (WL-R5) with those left in the box."""
         other = self.clone()
         hidden = [p for p in range(self.players) if p != seat]
         pool = list(self.deck)
@@ -528,6 +569,14 @@ class WaitingListState(GameState):
             extra = len(self.hands[p]) - len(kept[p])
             other.hands[p] = kept[p] + [pool.pop() for _ in range(extra)]
         other.deck = pool
+        # WL-R5: characters face down are redealt from those the seat has not seen
+        face_down = [p for p in hidden if not self.shown[p] and self.characters[p]]
+        if face_down:
+            box = list(self.box) + [self.characters[p] for p in face_down]
+            rng.shuffle(box)
+            for p in face_down:
+                other.characters[p] = box.pop()
+            other.box = sorted(box)  # type: ignore[arg-type]
         other.rng = random.Random(rng.random())
         return other
 
@@ -544,6 +593,7 @@ class WaitingListState(GameState):
         other.deck = list(self.deck)
         other.pile = list(self.pile)
         other.characters = list(self.characters)
+        other.shown = list(self.shown)
         other.box = list(self.box)
         other.combos = [list(c) for c in self.combos]
         other.laid = [list(c) for c in self.laid]
@@ -560,6 +610,7 @@ class WaitingListState(GameState):
         snap.update({name: getattr(self, name) for name in self._FIELDS})
         snap.update(hands=[list(h) for h in self.hands], deck=list(self.deck),
                     pile=list(self.pile), characters=list(self.characters), box=list(self.box),
+                    shown=list(self.shown),
                     combos=[list(c) for c in self.combos], laid=[list(c) for c in self.laid],
                     known=[dict(k) for k in self.known], scores=[list(r) for r in self.scores],
                     round_log=[_copy_record(r) for r in self.round_log])
@@ -573,6 +624,7 @@ class WaitingListState(GameState):
         self.deck = list(snap["deck"])
         self.pile = list(snap["pile"])
         self.characters = list(snap["characters"])
+        self.shown = list(snap.get("shown", [True] * self.players))
         self.box = list(snap["box"])
         self.combos = [list(c) for c in snap["combos"]]
         self.laid = [list(c) for c in snap["laid"]]
