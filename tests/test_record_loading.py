@@ -66,7 +66,7 @@ def test_options_are_flattened_into_columns_and_labelled_as_an_option_set(rec):
 
 def test_game_rows_hold_length_times_result_and_winners(rec):
     state = record(rec, "hanabi", 3, seed=4)
-    row = load_games(rec).iloc[0]
+    row = load_games(rec, turns=True).iloc[0]
     assert row["actions"] == len(state.history)
     assert row["turns"] == len(state.history)  # Hanabi: one action a turn (HB-3)
     assert row["res_score"] == state.result()["score"]
