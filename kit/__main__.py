@@ -1,5 +1,5 @@
-"""Command line: ``python -m kit bench GAME|simulate``, ``python -m kit stats GAME``,
-``python -m kit simulate GAME``."""
+"""Command line: ``python -m kit bench GAME|simulate|analysis``, ``python -m kit stats GAME``,
+``python -m kit simulate GAME``, ``python -m kit export --db URL --to DIR``."""
 
 from __future__ import annotations
 
@@ -14,6 +14,9 @@ from kit import bench
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:2] == ["bench", "analysis"]:
+        # stores of generated games, each figure measured in a process of its own
+        return importlib.import_module("kit.record.bench").main(argv[2:])
     if argv[:2] == ["bench", "boards"]:
         # The boards benchmark (Voilà + Chromium) lives with the boards; loaded only here,
         # so kit itself never imports widgets.
@@ -45,6 +48,12 @@ def main(argv: list[str] | None = None) -> int:
                                               "$KIT_RECORD_URL or ./playtests.sqlite)")
     m.add_argument("--seed", type=int, default=0, help="seed of the first game")
     m.add_argument("--label", default=None, help="the session label")
+    x = sub.add_parser("export", help="write a recording store's tables as Parquet files")
+    x.add_argument("--db", default=None, help="SQLAlchemy URL or SQLite file (default: "
+                                              "$KIT_RECORD_URL or ./playtests.sqlite)")
+    x.add_argument("--to", required=True, help="the folder to write games.parquet, "
+                                               "seats, actions, events, feedback into")
+    x.add_argument("--game", default=None, help="only this game's recordings")
     args = parser.parse_args(argv)
 
     if args.command == "bench" and args.target == "simulate":
@@ -56,6 +65,8 @@ def main(argv: list[str] | None = None) -> int:
         args.seconds = 3.0
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "export":
+        return _export(args)
     if args.command == "bench":
         module = _game_module(args.target, "bench")
         if module is not None and hasattr(module, "main"):
@@ -89,6 +100,19 @@ def _simulate(args: argparse.Namespace) -> int:
         print(f"kit simulate: {exc}", file=sys.stderr)
         return 2
     print(run.summary())
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from kit.record import RecordError
+    from kit.record.export import export
+
+    try:
+        written = export(args.db, args.to, args.game, progress=True)
+    except (RecordError, OSError) as exc:
+        print(f"kit export: {exc}", file=sys.stderr)
+        return 2
+    print(", ".join(f"{n} {name}" for name, n in written.items()) + f" written to {args.to}")
     return 0
 
 

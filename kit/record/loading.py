@@ -27,6 +27,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import orjson
 import sqlalchemy as sa
 
 import kit
@@ -234,7 +235,7 @@ class Recording:
     def _event_rows(self, conn: sa.Connection) -> list[tuple]:
         a, g = schema.actions, schema.games
         ids = self._game_filter(conn)
-        q = sa.select(a.c.game_id, a.c.seq, a.c.type, a.c.events).where(
+        q = sa.select(a.c.game_id, a.c.seq, a.c.type, sa.cast(a.c.events, sa.Text)).where(
             a.c.game_id.in_(ids)).order_by(a.c.game_id, a.c.seq)
         if self._event_types is not None:
             # only the actions whose stored events may hold one of these types (and those
@@ -247,7 +248,7 @@ class Recording:
         stored, replay = [], set()
         for params in self._chunks():
             for r in conn.execute(q, params):
-                if r.events is None:
+                if r[3] is None:
                     replay.add(r.game_id)
                 else:
                     stored.append(r)
@@ -256,8 +257,8 @@ class Recording:
         for r in stored:
             if r.game_id in replay:
                 continue
-            out.extend(_event_recs(r.game_id, names.get(r.game_id), r.seq, r.type, r.events,
-                                   wanted))
+            out.extend(_event_recs(r.game_id, names.get(r.game_id), r.seq, r.type,
+                                   orjson.loads(r[3]), wanted))
         for gid in sorted(replay):
             grow = conn.execute(sa.select(g).where(g.c.id == gid)).mappings().first()
             acts = [dict(x) for x in conn.execute(sa.select(a).where(a.c.game_id == gid)
@@ -270,7 +271,8 @@ class Recording:
                 self._diverged.append(exc)
                 continue
             for act, evs in zip(acts, per_action, strict=True):
-                out.extend(_event_recs(gid, grow["game"], act["seq"], act["type"], evs, wanted))
+                out.extend(_event_recs(gid, grow["game"], act["seq"], act["type"],
+                                       [dict(ev) for ev in evs], wanted))
         out.sort(key=lambda e: (e[0], e[2], e[3]))
         return out
 
@@ -398,7 +400,7 @@ def _turns_query(ids: sa.Select) -> sa.Select:
 
 
 def _loads(text: str | None) -> Any:
-    return None if text is None else json.loads(text)
+    return None if text is None else orjson.loads(text)
 
 
 def _games_frame(pd: Any, rows: list, counts: dict, turns: dict | None,
@@ -486,15 +488,17 @@ def _with_who(pd: Any, base: pd.DataFrame, seats: pd.DataFrame) -> pd.DataFrame:
 
 def _event_recs(gid: int, name: str | None, seq: int, action_type: str, evs: list[dict],
                 wanted: set[str] | None) -> list[tuple]:
+    """Rows of one action's events; takes the event dicts over (they must be the
+    caller's own copies): each loses its type and visibility and becomes the row's data."""
     out = []
     for n, ev in enumerate(evs):
-        if wanted is not None and ev.get("type") not in wanted:
+        kind = ev.pop("type", None)
+        if wanted is not None and kind not in wanted:
             continue
-        to = ev.get("visible_to")
+        to = ev.pop("visible_to", None)
         seat = ev.get("seat")
-        out.append((gid, name, seq, n, ev.get("type"), action_type,
-                    seat if isinstance(seat, int) else None, to == kit.ALL, to,
-                    {k: v for k, v in ev.items() if k not in ("type", "visible_to")}))
+        out.append((gid, name, seq, n, kind, action_type,
+                    seat if isinstance(seat, int) else None, to == kit.ALL, to, ev))
     return out
 
 
