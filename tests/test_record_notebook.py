@@ -62,6 +62,7 @@ def make_store(path: Path, game: str) -> None:
 def test_analysis_notebook_runs_on_a_recorded_store(tmp_path, monkeypatch, game):
     store = tmp_path / "store.sqlite"
     make_store(store, game)
+    spec, rule = kit.spec(game), HOUSE_RULES.get(game)
     monkeypatch.setenv("KIT_ANALYSIS_URL", f"sqlite:///{store}")
     monkeypatch.setenv("KIT_ANALYSIS_GAME", game)
     nb = nbformat.read(NOTEBOOK, as_version=4)
@@ -74,10 +75,16 @@ def test_analysis_notebook_runs_on_a_recorded_store(tmp_path, monkeypatch, game)
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
               if o.output_type == "error"]
     assert errors == []
-    shown = json.dumps(nb.metadata.get("widgets", {}), ensure_ascii=False)
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
+    shown = json.dumps([outputs, nb.metadata.get("widgets", {})], ensure_ascii=False)
+    headings = [c.source for c in nb.cells if c.cell_type == "markdown"]
     for section in ("Game length", "Seat advantage", "Decision time per action type",
-                    "Rule edge cases", "Two option sets compared", "Feedback"):
-        assert section in shown, f"the report has no {section!r} section"
+                    "Rule edge cases", "Game metrics", "Two option sets compared", "Feedback"):
+        assert f"## {section}" in headings, f"the report has no {section!r} section"
+    if rule in spec.options and isinstance(spec.options[rule].default, bool):
+        # the comparison says in words what changed and how sure we are
+        assert "What changed from" in shown or "no figure changed" in shown
+        assert "Holm" in shown or "p = " in shown or "p < " in shown
     assert "game 2: fun" in shown  # the feedback table
     assert "Left out of the event statistics" in shown and ", action 2 " in shown
     assert "image/png" in shown  # the plots

@@ -285,6 +285,26 @@ def event_counts(source: Any, game_ids: list[int], types: list[str]) -> pd.DataF
     return out.astype("int32")
 
 
+def without_events(source: Any, game_ids: Any) -> list[int]:
+    """Those of these games that have an action recorded without its events."""
+    import sqlalchemy as sa
+
+    from kit.record import schema
+    from kit.record.loading import ID_CHUNK, no_events
+    from kit.record.store import open_store
+
+    a = schema.actions
+    ids = sorted(game_ids)
+    q = sa.select(a.c.game_id).distinct().where(
+        a.c.game_id.in_(sa.bindparam("ids", expanding=True)), no_events(a.c.events))
+
+    def fetch(conn: sa.Connection) -> list[int]:
+        return sorted(r[0] for i in range(0, len(ids), ID_CHUNK)
+                      for r in conn.execute(q, {"ids": ids[i:i + ID_CHUNK]}))
+
+    return open_store(source).read(fetch) if ids else []
+
+
 def event_types(source: Any, game: str, game_ids: list[int], look: int = 30) -> list[str]:
     """The event types of ``game``: its rule edge cases, and every type that the events of
     up to ``look`` of these games hold (read and parsed)."""
@@ -457,11 +477,19 @@ def figures(source: Any, game: str, *, sample: int = SAMPLE, replays: int = REPL
         ids = sample_ids(games, sample, seed)
         types = event_types(source, game, ids) if ids else list(EDGE_CASES.get(game, {}))
         counts = event_counts(source, ids, types) if ids else None
+        people = games.loc[games["humans"] > 0, "game_id"].tolist()
+        # games recorded without their events (boards that passed none) are replayed
+        replayed = load(source, game, game_ids=without_events(source, set(ids) | set(people)),
+                        on_diverge="skip")
         if counts is not None:
+            again = edge_case_counts(replayed.events, replayed.games)
+            again = again[again.index.isin(counts.index)]
+            for t in types:
+                counts.loc[again.index, f"n_{t}"] = (
+                    again[t].to_numpy(dtype="int32") if t in again.columns else 0)
             per_game = per_game.join(counts.drop(columns="actions"))
         bar.update()
         bar.set_description("decision times")
-        people = games.loc[games["humans"] > 0, "game_id"].tolist()
         acts = load(source, game, game_ids=sorted(set(ids) | set(people)), action_json=False,
                     events=False).actions
         decisions = decision_times(acts)
@@ -479,7 +507,8 @@ def figures(source: Any, game: str, *, sample: int = SAMPLE, replays: int = REPL
         bar.update()
     finally:
         bar.close()
-    return Figures(game, games, seats, per_game, types, decisions, branching, feedback)
+    return Figures(game, games, seats, per_game, types, decisions, branching, feedback,
+                   replayed.diverged)
 
 
 def _bar(progress: bool, total: int) -> Any:

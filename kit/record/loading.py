@@ -241,14 +241,14 @@ class Recording:
             # only the actions whose stored events may hold one of these types (and those
             # without stored events, which are replayed); the JSON is checked below
             text = sa.cast(a.c.events, sa.Text)
-            q = q.where(sa.or_(a.c.events.is_(None), *[
+            q = q.where(sa.or_(no_events(a.c.events), *[
                 text.contains(f'"type": {json.dumps(t)}', autoescape=True)
                 for t in self._event_types]))
         names = dict(zip(self.games["game_id"], self.games["game"], strict=True))
         stored, replay = [], set()
         for params in self._chunks():
             for r in conn.execute(q, params):
-                if r[3] is None:
+                if r[3] is None or r[3] == "null":
                     replay.add(r.game_id)
                 else:
                     stored.append(r)
@@ -372,6 +372,12 @@ def _columns(pd: Any, rows: list, names: list[str]) -> pd.DataFrame:
     cols = list(zip(*rows, strict=True)) if rows else [()] * len(names)
     return pd.DataFrame({n: pd.Series(list(c), dtype=object) if not rows else list(c)
                          for n, c in zip(names, cols, strict=True)})
+
+
+def no_events(col: sa.ColumnElement) -> sa.ColumnElement:
+    """An action recorded without its events: SQL NULL, or JSON null (SQLAlchemy's JSON
+    type writes Python's None as JSON null)."""
+    return sa.or_(col.is_(None), sa.cast(col, sa.Text) == "null")
 
 
 def _has_complete(conn: sa.Connection) -> bool:
