@@ -691,13 +691,13 @@ def _p(p: float) -> str:
 
 
 def summary(table: pd.DataFrame, a: str, b: str) -> str:
-    """A paragraph: the figures that changed (surest first) and those that did not."""
+    """Markdown: the figures that changed (surest first, one sentence each) and those
+    that did not."""
     real = table[table["p_holm"] < 0.05].sort_values("p_holm")
     if real.empty:
         return (f"Between {a} and {b}, no figure changed beyond what chance explains "
                 f"({len(table)} figures tested; Holm-adjusted p >= 0.05).")
     same = table[~(table["p_holm"] < 0.05)]["figure"].tolist()
-    lines = " ".join(real["says"].tolist()[:5])
-    rest = (f" No clear change in: {', '.join(same[:8])}{'...' if len(same) > 8 else ''}."
-            if same else "")
-    return f"What changed from {a} to {b}: {lines}{rest}"
+    lines = "\n".join(f"- {s}" for s in real["says"])
+    rest = f"\n\nNo clear change in: {', '.join(same)}." if same else ""
+    return f"What changed from {a} to {b} ({len(table)} figures tested):\n\n{lines}{rest}"
