@@ -326,12 +326,16 @@ def load(source: Source = None, game: str | None = None, *, events: bool = True,
     :class:`ReplayDiverged` naming the game and action when a replay fails, or ``"skip"``
     that game's events (and list the error in ``Recording.diverged``).
     """
+    frames = list(frames)
+    for name in frames:  # bad input is refused before the store is opened
+        if name not in FRAMES:
+            raise ValueError(f"frames are {FRAMES}, not {name!r}")
+    if on_diverge not in ("raise", "skip"):
+        raise ValueError("on_diverge is 'raise' or 'skip'")
     rec = Recording(open_store(source), game, events=events, event_types=event_types,
                     game_ids=game_ids, action_json=action_json, turns=turns,
                     include_incomplete=include_incomplete, on_diverge=on_diverge)
     for name in frames:
-        if name not in FRAMES:
-            raise ValueError(f"frames are {FRAMES}, not {name!r}")
         getattr(rec, name)
     return rec
 
@@ -411,47 +415,52 @@ def _loads(text: str | None) -> Any:
 
 def _games_frame(pd: Any, rows: list, counts: dict, turns: dict | None,
                  sessions: dict) -> pd.DataFrame:
-    labels: dict[tuple[str, str], tuple[str, dict]] = {}
-    recs, extra = [], []
-    for (gid, sid, name, players, seed, options, seats, kit_v, rules_v, start, end, status,
-         result) in rows:
-        key = (name, options)
-        if key not in labels:  # option sets repeat: label and flatten each one once
-            opts = _loads(options) or {}
-            labels[key] = (option_set_label(name, opts),
-                           {f"opt_{k}": _flat(v) for k, v in opts.items()})
-        label, opts = labels[key]
-        seats = _loads(seats) or []
-        result = _loads(result) or {}
-        kinds = [who_sat(w) for w in seats]
-        session = sessions.get(sid)
-        recs.append((gid, sid, getattr(session, "label", None),
-                     getattr(session, "facilitator", None), getattr(session, "place", None),
-                     name, players, seed, seats, sum(k == "human" for k, _ in kinds),
-                     ",".join(n or "" for k, n in kinds if k == "bot"), status,
-                     status == "finished", start, end, counts.get(gid, 0),
-                     None if turns is None else turns.get(gid, 0), rules_v, kit_v,
-                     result or None, result.get("scores"), result.get("places"),
-                     _winners(result), label))
-        res = {f"res_{k}": v for k, v in result.items() if isinstance(v, SCALARS)}
-        res.update(opts)
-        extra.append(res)
-    cols = [c for c in GAME_COLUMNS if c not in ("duration_s", "duration_min")]
-    df = pd.DataFrame.from_records(recs, columns=cols)
-    if extra:
-        df = pd.concat([df, pd.DataFrame.from_records(extra, index=df.index)], axis=1)
-    for col in ("started_at", "ended_at"):
-        df[col] = _to_time(pd, df[col])
+    """The games frame, built column by column: what repeats (option sets, seat lists)
+    is worked out once per distinct value; results are parsed once per game."""
+    import numpy as np
+
+    (gid, sid, name, players, seed, options, seats_text, kit_v, rules_v, start, end, status,
+     result_text) = (list(c) for c in zip(*rows, strict=True)) if rows else [[]] * 13
+    keys = list(zip(name, options, strict=True))
+    distinct = {k: i for i, k in enumerate(dict.fromkeys(keys))}
+    codes = np.fromiter((distinct[k] for k in keys), dtype=np.int64, count=len(keys))
+    parsed = [_loads(o) or {} for _, o in distinct]
+    labels = np.array([option_set_label(n, o) for (n, _), o in zip(distinct, parsed,
+                                                                   strict=True)], dtype=object)
+    opts = pd.DataFrame.from_records([{f"opt_{k}": _flat(v) for k, v in o.items()}
+                                      for o in parsed] or [{}])
+    who = {t: [who_sat(w) for w in (_loads(t) or [])] for t in set(seats_text)}
+    results = [_loads(t) or {} for t in result_text]
+    df = pd.DataFrame({
+        "game_id": np.array(gid, dtype=np.int64), "session_id": pd.array(sid, dtype="Int64"),
+        "session": [getattr(sessions.get(i), "label", None) for i in sid],
+        "facilitator": [getattr(sessions.get(i), "facilitator", None) for i in sid],
+        "place": [getattr(sessions.get(i), "place", None) for i in sid],
+        "game": name, "players": np.array(players, dtype=np.int32),
+        "seed": np.array(seed, dtype=np.int64),
+        "seats": [_loads(t) or [] for t in seats_text],  # each row its own list
+        "humans": np.array([sum(k == "human" for k, _ in who[t]) for t in seats_text],
+                           dtype=np.int32),
+        "bots": [",".join(n or "" for k, n in who[t] if k == "bot") for t in seats_text],
+        "status": status, "finished": np.array([s == "finished" for s in status], dtype=bool),
+        "started_at": _to_time(pd, start), "ended_at": _to_time(pd, end),
+        "actions": np.array([counts.get(i, 0) for i in gid], dtype=np.int32),
+        "rules_version": rules_v, "kit_version": kit_v,
+        "result": [r or None for r in results], "scores": [r.get("scores") for r in results],
+        "places": [r.get("places") for r in results],
+        "winners": [_winners(r) for r in results], "option_set": labels[codes]})
+    if turns is not None:
+        df["turns"] = np.array([turns.get(i, 0) for i in gid], dtype=np.int32)
     df["duration_s"] = (df["ended_at"] - df["started_at"]).dt.total_seconds()
     df["duration_min"] = df["duration_s"] / 60
-    for col in ("players", "actions", "humans"):
-        df[col] = df[col].astype("int32")
-    df["turns"] = df["turns"].astype("int32") if turns is not None else df["turns"]
-    df["finished"] = df["finished"].astype(bool)
-    if turns is None:
-        df = df.drop(columns="turns")
-    df = _compact(pd, df)
-    return _order(df, GAME_COLUMNS)
+    res = pd.DataFrame.from_records(results, index=df.index) if rows else pd.DataFrame()
+    scalar = [c for c in res.columns if res[c].dtype != object or res[c].map(
+        lambda v: isinstance(v, SCALARS)).all()]
+    parts = [df, res[scalar].add_prefix("res_")]
+    if rows and len(opts.columns):
+        parts.append(opts.iloc[codes].set_index(df.index))
+    df = pd.concat(parts, axis=1)
+    return _order(_compact(pd, df), GAME_COLUMNS)
 
 
 def _compact(pd: Any, df: pd.DataFrame) -> pd.DataFrame:
