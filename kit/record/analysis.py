@@ -226,7 +226,7 @@ def unclear_rules(feedback: pd.DataFrame) -> pd.DataFrame:
 #: games per option set whose actions are read (event rates, turns, decision times)
 SAMPLE = 2000
 #: games per option set replayed for the Ludii-style metrics (branching, lead, drama)
-REPLAYS = 150
+REPLAYS = 100
 
 
 def sample_ids(games: pd.DataFrame, per_set: int = SAMPLE, seed: int = 0) -> list[int]:

@@ -179,20 +179,24 @@ class Recording:
         return _games_frame(pd, rows, counts, turns if self._turns else None, sessions)
 
     def _read_seats(self) -> pd.DataFrame:
+        import numpy as np
         import pandas as pd
 
         games = self.games
-        recs = []
-        for gid, name, players, seats, result, finished in zip(
-                games["game_id"], games["game"], games["players"], games["seats"],
-                games["result"], games["finished"], strict=True):
-            result = result or {}
-            for seat, who in enumerate(seats):
-                kind, nm = who_sat(who)
-                recs.append((gid, name, seat, who, kind, nm, _pick(result.get("places"), seat),
-                             _pick(result.get("scores"), seat), _won(result, seat), players,
-                             finished))
-        base = pd.DataFrame.from_records(recs, columns=SEAT_COLUMNS[:-1])
+        lens = np.fromiter((len(x) for x in games["seats"]), dtype=np.int64, count=len(games))
+        at = np.repeat(np.arange(len(games)), lens)
+        seat = np.arange(int(lens.sum())) - np.repeat(np.cumsum(lens) - lens, lens)
+        who = [w for x in games["seats"] for w in x]
+        sat = {w: who_sat(w) for w in set(who)}
+        won = [_won(r or {}, s) for r, s in zip(games["result"].to_numpy()[at], seat.tolist(),
+                                                 strict=True)]
+        base = pd.DataFrame({
+            "game_id": games["game_id"].to_numpy()[at], "game": games["game"].to_numpy()[at],
+            "seat": seat, "who": who, "kind": [sat[w][0] for w in who],
+            "name": [sat[w][1] for w in who], "place": _spread(games["places"], lens),
+            "score": _spread(games["scores"], lens), "won": won,
+            "players": games["players"].to_numpy()[at],
+            "finished": games["finished"].to_numpy()[at]})
         return _with_options(pd, base, games, SEAT_COLUMNS)
 
     def _read_actions(self) -> pd.DataFrame:
@@ -545,6 +549,12 @@ def who_sat(who: str | None) -> tuple[str | None, str | None]:
         return None, None
     kind, sep, name = who.partition(":")
     return (kind, name) if sep else ("unknown", who)
+
+
+def _spread(lists: pd.Series, lens: Any) -> list:
+    """Each game's per-seat list (scores, places) as one value per seat (None if absent)."""
+    return [v[i] if isinstance(v, list) and i < len(v) else None
+            for v, n in zip(lists, lens.tolist(), strict=True) for i in range(n)]
 
 
 def _pick(values: Any, seat: int) -> Any:
