@@ -433,16 +433,18 @@ def _games_frame(pd: Any, rows: list, counts: dict, turns: dict | None,
                                                                    strict=True)], dtype=object)
     opts = pd.DataFrame.from_records([{f"opt_{k}": _flat(v) for k, v in o.items()}
                                       for o in parsed] or [{}])
-    who = {t: [who_sat(w) for w in (_loads(t) or [])] for t in set(seats_text)}
+    seat_lists = {t: _loads(t) or [] for t in set(seats_text)}
+    who = {t: [who_sat(w) for w in x] for t, x in seat_lists.items()}
     results = [_loads(t) or {} for t in result_text]
     df = pd.DataFrame({
         "game_id": np.array(gid, dtype=np.int64), "session_id": pd.array(sid, dtype="Int64"),
-        "session": [getattr(sessions.get(i), "label", None) for i in sid],
-        "facilitator": [getattr(sessions.get(i), "facilitator", None) for i in sid],
-        "place": [getattr(sessions.get(i), "place", None) for i in sid],
+        **{col: [of.get(i) for i in sid] for col, of in (
+            ("session", {i: r.label for i, r in sessions.items()}),
+            ("facilitator", {i: r.facilitator for i, r in sessions.items()}),
+            ("place", {i: r.place for i, r in sessions.items()}))},
         "game": name, "players": np.array(players, dtype=np.int32),
         "seed": np.array(seed, dtype=np.int64),
-        "seats": [_loads(t) or [] for t in seats_text],  # each row its own list
+        "seats": [list(seat_lists[t]) for t in seats_text],  # each row its own list
         "humans": np.array([sum(k == "human" for k, _ in who[t]) for t in seats_text],
                            dtype=np.int32),
         "bots": [",".join(n or "" for k, n in who[t] if k == "bot") for t in seats_text],
