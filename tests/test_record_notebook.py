@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import json
 import random
-import sqlite3
 from pathlib import Path
 
 import nbformat
 import pytest
+import sqlalchemy as sa
 from jupyter_client import KernelManager
 from nbclient import NotebookClient
+from pg_fixture import pg_server, pg_url  # noqa: F401  (fixtures)
 
 import kit
 from kit.bots import make_bot
@@ -26,7 +27,7 @@ HOUSE_RULES = {"hanabi": "keep_score_on_loss", "waiting_list": "keep_characters"
                "pug_party": "voluntary_pickup", "domino_metro": "change"}
 
 
-def make_store(path: Path, game: str) -> None:
+def make_store(path: Path | str, game: str) -> None:
     spec = kit.spec(game)
     players = min(3, spec.max_players)
     rule = HOUSE_RULES.get(game)
@@ -51,19 +52,26 @@ def make_store(path: Path, game: str) -> None:
                 g.feedback(seat=0, rating=seed + 2, text=f"game {seed}: fun",
                            unclear_rule=f"rule {seed}")
         # the unfinished game no longer replays, as after a rules change
-        db = sqlite3.connect(path)
-        db.execute("UPDATE actions SET action = '{\"type\": \"retired_move\"}' "
-                   "WHERE game_id = ? AND seq = 2", (g.id,))
-        db.commit()
-        db.close()
+        with rec.store.engine.begin() as conn:
+            conn.execute(sa.text("UPDATE actions SET action = '{\"type\": \"retired_move\"}' "
+                                 "WHERE game_id = :g AND seq = 2"), {"g": g.id})
 
 
 @pytest.mark.parametrize("game", kit.available())
 def test_analysis_notebook_runs_on_a_recorded_store(tmp_path, monkeypatch, game):
     store = tmp_path / "store.sqlite"
     make_store(store, game)
+    run_notebook(tmp_path, monkeypatch, f"sqlite:///{store}", game)
+
+
+def test_analysis_notebook_runs_the_same_on_postgresql(tmp_path, monkeypatch, pg_url):  # noqa: F811
+    make_store(pg_url, "hanabi")
+    run_notebook(tmp_path, monkeypatch, pg_url, "hanabi")
+
+
+def run_notebook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, url: str, game: str) -> None:
     spec, rule = kit.spec(game), HOUSE_RULES.get(game)
-    monkeypatch.setenv("KIT_ANALYSIS_URL", f"sqlite:///{store}")
+    monkeypatch.setenv("KIT_ANALYSIS_URL", url)
     monkeypatch.setenv("KIT_ANALYSIS_GAME", game)
     nb = nbformat.read(NOTEBOOK, as_version=4)
     # unix sockets, not TCP ports another process on the machine could take meanwhile
