@@ -9,7 +9,8 @@ clock starts, as in a notebook.
 Stores are made by simulation (``kit.simulate``, rule bots, 3 players, half with the
 defaults and half with ``variant=six_colours``) once, into ``--dir`` (default
 ``/tmp/kit-analysis-bench``), and reused; ``--db`` measures given stores instead (a
-PostgreSQL one filled with ``--fill``).
+PostgreSQL one filled with ``--fill N`` (simulated) or ``--copy-from`` a simulated
+SQLite store (its rows copied with COPY: the same games on both backends)).
 """
 
 from __future__ import annotations
@@ -78,6 +79,9 @@ def main(argv: list[str]) -> int:
                         help="measure these stores instead (URLs or SQLite files)")
     parser.add_argument("--fill", type=int, default=None,
                         help="with --db: first simulate this many games into each")
+    parser.add_argument("--copy-from", default=None, metavar="SQLITE",
+                        help="with --db: first copy this SQLite store into each (COPY; "
+                             "PostgreSQL only)")
     parser.add_argument("--steps", nargs="*", default=list(STEPS), choices=list(STEPS))
     args = parser.parse_args(argv)
 
@@ -95,6 +99,10 @@ def main(argv: list[str]) -> int:
         for url in stores:
             print(f"simulating {args.fill} games into {url}", flush=True)
             print(f"  {fill(url, args.fill):.0f} s", flush=True)
+    elif args.copy_from:
+        for url in stores:
+            print(f"copying {args.copy_from} into {url}", flush=True)
+            print(f"  {copy_to_postgresql(args.copy_from, url):.0f} s", flush=True)
     ok = True
     for url in stores:
         print(f"{url}", flush=True)
@@ -107,3 +115,36 @@ def main(argv: list[str]) -> int:
             print(f"  {step:<12} {got['rows']:>8} rows {got['seconds']:7.2f} s "
                   f"peak {got['peak_mb']:6.0f} MB {aim}", flush=True)
     return 0 if ok else 1
+
+
+def copy_to_postgresql(source: str, url: str, chunk: int = 50_000) -> float:
+    """Copy a (simulated) SQLite store's rows into an empty PostgreSQL store with COPY,
+    ids kept: the same games on both backends, without simulating them again."""
+    import sqlalchemy as sa
+
+    from kit.record import schema
+    from kit.record.store import Store, open_store
+
+    start = time.perf_counter()
+    src, dst = open_store(source), Store(url)  # Store() creates the kit's tables
+    names = ("sessions", "games", "actions", "feedback")
+    with src.engine.connect() as read, dst.engine.begin() as write:
+        cur = write.connection.driver_connection.cursor()
+        for name in names:
+            table = schema.metadata.tables[name]
+            cols = [c.name for c in table.columns]
+            # JSON read as text and written as text: PostgreSQL parses it once
+            select = sa.select(*[sa.cast(c, sa.Text) if isinstance(c.type, sa.JSON) else c
+                                 for c in table.columns]).order_by(*table.primary_key)
+            with cur.copy(f"COPY {name} ({', '.join(cols)}) FROM STDIN") as copy:
+                result = read.execution_options(stream_results=True).execute(select)
+                for rows in result.partitions(chunk):
+                    for row in rows:
+                        copy.write_row(row)
+            if "id" in cols:
+                cur.execute(f"SELECT setval(pg_get_serial_sequence('{name}', 'id'), "
+                            f"coalesce(max(id), 1)) FROM {name}")
+    write_engine = dst.engine
+    with write_engine.connect() as conn:
+        conn.execution_options(isolation_level="AUTOCOMMIT").execute(sa.text("ANALYZE"))
+    return time.perf_counter() - start
