@@ -161,22 +161,23 @@ class Recording:
         g, a, s = schema.games, schema.actions, schema.sessions
         ids = self._game_filter(conn)
         raw = self._store.is_sqlite  # SQLite's times as text: parsed at once by pandas
+        # each game's actions counted through the actions' key, one game at a time: a
+        # GROUP BY over the actions table read it whole on PostgreSQL (1.6 s against 1.0 s
+        # for 100,000 games; SQLite 0.9 s against 0.5 s)
+        counted = sa.select(sa.func.count()).where(a.c.game_id == g.c.id).scalar_subquery()
         q = sa.select(g.c.id, g.c.session_id, g.c.game, g.c.players, g.c.seed,
                       sa.cast(g.c.options, sa.Text), sa.cast(g.c.seats, sa.Text),
                       g.c.kit_version, g.c.rules_version, _time(g.c.started_at, raw),
-                      _time(g.c.ended_at, raw), g.c.status, sa.cast(g.c.result, sa.Text)
-                      ).where(g.c.id.in_(ids)).order_by(g.c.id)
-        counted = sa.select(a.c.game_id, sa.func.count()).where(
-            a.c.game_id.in_(ids)).group_by(a.c.game_id)
-        rows, counts, turns = [], {}, {}
+                      _time(g.c.ended_at, raw), g.c.status, sa.cast(g.c.result, sa.Text),
+                      counted).where(g.c.id.in_(ids)).order_by(g.c.id)
+        rows, turns = [], {}
         for params in self._chunks():
             rows.extend(conn.execute(q, params).all())
-            counts.update(conn.execute(counted, params).all())
             if self._turns:
                 turns.update(conn.execute(_turns_query(ids), params).all())
         sessions = {r.id: r for r in conn.execute(
             sa.select(s.c.id, s.c.label, s.c.facilitator, s.c.place))}
-        return _games_frame(pd, rows, counts, turns if self._turns else None, sessions)
+        return _games_frame(pd, rows, turns if self._turns else None, sessions)
 
     def _read_seats(self) -> pd.DataFrame:
         import numpy as np
@@ -417,14 +418,13 @@ def _loads(text: str | None) -> Any:
     return None if text is None else orjson.loads(text)
 
 
-def _games_frame(pd: Any, rows: list, counts: dict, turns: dict | None,
-                 sessions: dict) -> pd.DataFrame:
+def _games_frame(pd: Any, rows: list, turns: dict | None, sessions: dict) -> pd.DataFrame:
     """The games frame, built column by column: what repeats (option sets, seat lists)
     is worked out once per distinct value; results are parsed once per game."""
     import numpy as np
 
     (gid, sid, name, players, seed, options, seats_text, kit_v, rules_v, start, end, status,
-     result_text) = (list(c) for c in zip(*rows, strict=True)) if rows else [[]] * 13
+     result_text, counts) = (list(c) for c in zip(*rows, strict=True)) if rows else [[]] * 14
     keys = list(zip(name, options, strict=True))
     distinct = {k: i for i, k in enumerate(dict.fromkeys(keys))}
     codes = np.fromiter((distinct[k] for k in keys), dtype=np.int64, count=len(keys))
@@ -450,7 +450,7 @@ def _games_frame(pd: Any, rows: list, counts: dict, turns: dict | None,
         "bots": [",".join(n or "" for k, n in who[t] if k == "bot") for t in seats_text],
         "status": status, "finished": np.array([s == "finished" for s in status], dtype=bool),
         "started_at": _to_time(pd, start), "ended_at": _to_time(pd, end),
-        "actions": np.array([counts.get(i, 0) for i in gid], dtype=np.int32),
+        "actions": np.array(counts, dtype=np.int32),
         "rules_version": rules_v, "kit_version": kit_v,
         "result": [r or None for r in results], "scores": [r.get("scores") for r in results],
         "places": [r.get("places") for r in results],
