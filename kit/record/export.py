@@ -10,9 +10,10 @@ chunks of games, so a store of any size exports in bounded memory. JSON values
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from kit.record.loading import Source, load
 from kit.record.store import open_store
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
 #: games whose actions and events are read at once
-CHUNK = 2000
+CHUNK = 500
 TABLES = ("games", "seats", "actions", "events", "feedback")
 #: columns holding JSON values, written as JSON text in every row
 JSON_COLUMNS = ("seats", "result", "scores", "places", "winners", "action", "visible_to",
@@ -95,6 +96,6 @@ def _plain(frame: pd.DataFrame) -> pd.DataFrame:
         if isinstance(values.dtype, pd.CategoricalDtype):
             out[col] = values.astype(object).where(values.notna(), None)
         elif col in JSON_COLUMNS:
-            out[col] = values.map(lambda v: None if v is None else json.dumps(
-                v, ensure_ascii=False, sort_keys=True))
+            out[col] = values.map(lambda v: None if v is None else orjson.dumps(
+                v, option=orjson.OPT_SORT_KEYS).decode())
     return out
