@@ -1,9 +1,14 @@
-"""Statistics for the analysis notebook, on the frames of :func:`kit.record.load`.
+"""Statistics for the analysis notebook.
 
-Plain pandas in, pandas out (no plotting here): seat advantage with confidence
-intervals, decision times per action type, how often each rule edge case fired,
-and a comparison of two option sets. Intervals are 95% (Wilson for rates, normal
-approximation for means and differences of means).
+Two levels. On the frames of :func:`kit.record.load` (plain pandas in, pandas out, no
+plotting): seat advantage with confidence intervals, decision times per action type,
+how often each rule edge case fired, a comparison of two option sets. At scale,
+:func:`figures` computes every figure of the notebook where the data is (the games table
+read whole, event counts and turns counted in the database for a seeded sample, replays
+for the Ludii-style metrics), and :func:`compare` sets two option sets side by side
+figure by figure, with a 95% interval, a significance test (Holm-adjusted) and a
+sentence. Intervals are 95% (Wilson for rates, normal approximation for means and
+differences).
 """
 
 from __future__ import annotations
@@ -466,6 +471,14 @@ class Figures:
     feedback: pd.DataFrame
     #: the games whose events could not be read (they no longer replay)
     diverged: list = field(default_factory=list)
+
+    def __repr__(self) -> str:
+        m = self.per_game
+        sampled = int(m["turns"].notna().sum()) if "turns" in m.columns else 0
+        replayed = int(m["branching"].notna().sum()) if "branching" in m.columns else 0
+        return (f"<Figures {self.game}: {len(self.games)} games ({len(m)} finished, "
+                f"{sampled} sampled for events and turns, {replayed} replayed), "
+                f"{len(self.feedback)} feedback forms, {len(self.diverged)} not replaying>")
 
     def event_rates(self, option_set: str | None = None) -> pd.DataFrame:
         """Per event type: share of the sampled games where it fired (95% interval) and
