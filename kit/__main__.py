@@ -26,7 +26,9 @@ def main(argv: list[str] | None = None) -> int:
     b = sub.add_parser("bench", help="games per second of a game's engine and bots")
     b.add_argument("target", help="a game name, or 'simulate' (recorded games/s, 1 and 2 "
                                   "workers), or 'boards' (Voilà + Chromium: click latency "
-                                  "and page load; see python -m kit bench boards --help)")
+                                  "and page load; see python -m kit bench boards --help), "
+                                  "or 'analysis' (reading 10k/100k-game stores; see "
+                                  "python -m kit bench analysis --help)")
     b.add_argument("--players", type=int, nargs="*", help="seat counts (default: the game's)")
     b.add_argument("--seconds", type=float, default=None,
                    help="time per figure (default 3; 10 for the 1-worker run of 'simulate')")
@@ -109,7 +111,7 @@ def _export(args: argparse.Namespace) -> int:
 
     try:
         written = export(args.db, args.to, args.game, progress=True)
-    except (RecordError, OSError) as exc:
+    except (kit.ConfigError, RecordError, OSError) as exc:
         print(f"kit export: {exc}", file=sys.stderr)
         return 2
     print(", ".join(f"{n} {name}" for name, n in written.items()) + f" written to {args.to}")

@@ -55,10 +55,16 @@ def test_the_export_command_writes_one_games_tables(tmp_path, capsys):
     check_export(f"sqlite:///{db}", tmp_path / "x", "domino_metro")
 
 
-def test_exporting_a_missing_store_is_a_clear_error_and_writes_nothing(tmp_path, capsys):
+def test_exporting_a_missing_store_or_game_is_a_clear_error_and_writes_nothing(tmp_path,
+                                                                                capsys):
     assert main(["export", "--db", str(tmp_path / "none.sqlite"), "--to",
                  str(tmp_path / "x")]) == 2
     assert "no such file" in capsys.readouterr().err
+    db = tmp_path / "store.sqlite"
+    simulate("hanabi", 2, 1, "rule", db=db, progress=False)
+    assert main(["export", "--db", str(db), "--to", str(tmp_path / "x"), "--game",
+                 "pug_party"]) == 2
+    assert "no 'pug_party' games are recorded" in capsys.readouterr().err
     assert not (tmp_path / "x").exists()
 
 

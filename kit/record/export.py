@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from kit.record.loading import Source, load
+from kit.errors import ConfigError
+from kit.record.loading import Source, game_names, load
 from kit.record.store import open_store
 
 if TYPE_CHECKING:
@@ -56,6 +57,9 @@ def export(source: Source, to: str | Path, game: str | None = None, *, chunk: in
     from tqdm.auto import tqdm
 
     store = open_store(source)
+    if game is not None and game not in game_names(store):
+        raise ConfigError("game", f"no {game!r} games are recorded in {store.shown} "
+                                  f"(recorded: {game_names(store)})")
     folder = Path(to)
     folder.mkdir(parents=True, exist_ok=True)
     rec = load(store, game, on_diverge=on_diverge)
