@@ -188,13 +188,15 @@ def test_games_of_sessions_not_marked_complete_are_left_out(rec):
     import sqlalchemy as sa
 
     done, running = rec.session(label="done"), rec.session(label="running")
-    for session, seed in ((done, 1), (running, 2), (None, 3)):
+    unmarked = rec.session(label="unmarked")
+    for session, seed in ((done, 1), (running, 2), (None, 3), (unmarked, 4)):
         state = kit.new_game("hanabi", 2, seed)
         g = rec.start_game(state, seats=["bot:rule"] * 2, session=session)
         g.finish(state.result())
     with rec.store.engine.begin() as conn:
         conn.execute(sa.text("ALTER TABLE sessions ADD COLUMN complete BOOLEAN"))
-        conn.execute(sa.text("UPDATE sessions SET complete = (label = 'done')"))
+        conn.execute(sa.text("UPDATE sessions SET complete = (label = 'done') "
+                             "WHERE label != 'unmarked'"))
     shown = load(rec).games
-    assert set(shown["session"].astype(object).fillna("none")) == {"done", "none"}
-    assert len(load(rec, include_incomplete=True).games) == 3
+    assert set(shown["session"].astype(object).fillna("none")) == {"done", "none", "unmarked"}
+    assert len(load(rec, include_incomplete=True).games) == 4

@@ -140,9 +140,10 @@ class Recording:
         if self._ids is not None:
             q = q.where(g.c.id.in_(sa.bindparam("ids", expanding=True)))
         if not self._incomplete and _has_complete(conn):
-            done = sa.table("sessions", sa.column("id"), sa.column("complete"))
-            q = q.where(sa.or_(g.c.session_id.is_(None), g.c.session_id.in_(
-                sa.select(done.c.id).where(done.c.complete == sa.true()))))
+            # only a session marked not complete hides its games (NULL: not marked)
+            marked = sa.table("sessions", sa.column("id"), sa.column("complete"))
+            q = q.where(sa.or_(g.c.session_id.is_(None), g.c.session_id.not_in(
+                sa.select(marked.c.id).where(marked.c.complete == sa.false()))))
         return q
 
     def _chunks(self) -> list[dict]:
@@ -326,8 +327,9 @@ def load(source: Source = None, game: str | None = None, *, events: bool = True,
     events); ``event_types`` keeps only events of these types. ``game_ids`` loads only
     these games. ``action_json=False`` leaves the action JSON out of ``actions``.
     ``turns=True`` adds each game's turns (runs of one seat's actions) to ``games``: it
-    reads every action. Games of a session not yet marked complete (a simulation still
-    running) are left out unless ``include_incomplete``. ``on_diverge``: ``"raise"`` a
+    reads every action. Games of a session marked not complete (``sessions.complete``
+    false: a simulation still running) are left out unless ``include_incomplete``.
+    ``on_diverge``: ``"raise"`` a
     :class:`ReplayDiverged` naming the game and action when a replay fails, or ``"skip"``
     that game's events (and list the error in ``Recording.diverged``).
     """
@@ -390,7 +392,7 @@ def no_events(col: sa.ColumnElement) -> sa.ColumnElement:
 
 
 def _has_complete(conn: sa.Connection) -> bool:
-    """The store marks sessions complete (a newer schema): incomplete ones are hidden."""
+    """The store marks sessions complete or not (a newer schema)."""
     return any(c["name"] == "complete" for c in sa.inspect(conn).get_columns("sessions"))
 
 
