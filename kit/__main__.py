@@ -1,5 +1,5 @@
-"""Command line: ``python -m kit bench GAME|simulate``, ``python -m kit stats GAME``,
-``python -m kit simulate GAME``."""
+"""Command line: ``python -m kit bench GAME|simulate|analysis``, ``python -m kit stats GAME``,
+``python -m kit simulate GAME``, ``python -m kit export --db URL --to DIR``."""
 
 from __future__ import annotations
 
@@ -16,6 +16,9 @@ from kit import bench
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:2] == ["bench", "analysis"]:
+        # stores of generated games, each figure measured in a process of its own
+        return importlib.import_module("kit.record.bench").main(argv[2:])
     if argv[:2] == ["bench", "boards"]:
         return _bench_boards(argv[2:])
     parser = argparse.ArgumentParser(prog="python -m kit", description=__doc__)
@@ -23,7 +26,9 @@ def main(argv: list[str] | None = None) -> int:
     b = sub.add_parser("bench", help="games per second of a game's engine and bots")
     b.add_argument("target", help="a game name, or 'simulate' (recorded games/s, 1 and 2 "
                                   "workers), or 'boards' (Voilà + Chromium: click latency "
-                                  "and page load; see python -m kit bench boards --help)")
+                                  "and page load; see python -m kit bench boards --help), "
+                                  "or 'analysis' (reading 10k/100k-game stores; see "
+                                  "python -m kit bench analysis --help)")
     b.add_argument("--players", type=int, nargs="*", help="seat counts (default: the game's)")
     b.add_argument("--seconds", type=float, default=None,
                    help="time per figure (default 3; 10 for the 1-worker run of 'simulate')")
@@ -45,6 +50,12 @@ def main(argv: list[str] | None = None) -> int:
                                               "$KIT_RECORD_URL or ./playtests.sqlite)")
     m.add_argument("--seed", type=int, default=0, help="seed of the first game")
     m.add_argument("--label", default=None, help="the session label")
+    x = sub.add_parser("export", help="write a recording store's tables as Parquet files")
+    x.add_argument("--db", default=None, help="SQLAlchemy URL or SQLite file (default: "
+                                              "$KIT_RECORD_URL or ./playtests.sqlite)")
+    x.add_argument("--to", required=True, help="the folder to write games.parquet, "
+                                               "seats, actions, events, feedback into")
+    x.add_argument("--game", default=None, help="only this game's recordings")
     args = parser.parse_args(argv)
 
     if args.command == "bench" and args.target == "simulate":
@@ -56,6 +67,8 @@ def main(argv: list[str] | None = None) -> int:
         args.seconds = 3.0
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "export":
+        return _export(args)
     if args.command == "bench":
         module = _game_module(args.target, "bench")
         if module is not None and hasattr(module, "main"):
@@ -105,6 +118,19 @@ def _bench_boards(argv: list[str]) -> int:
     os.execve(sys.executable, [sys.executable, "-m", "benchmarks.boards", *argv],
               {**os.environ, "PYTHONPATH": path})
     return 2  # (not reached)
+
+
+def _export(args: argparse.Namespace) -> int:
+    from kit.record import RecordError
+    from kit.record.export import export
+
+    try:
+        written = export(args.db, args.to, args.game, progress=True)
+    except (kit.ConfigError, RecordError, OSError) as exc:
+        print(f"kit export: {exc}", file=sys.stderr)
+        return 2
+    print(", ".join(f"{n} {name}" for name, n in written.items()) + f" written to {args.to}")
+    return 0
 
 
 def _game_module(game: str, part: str):

@@ -66,7 +66,7 @@ def test_options_are_flattened_into_columns_and_labelled_as_an_option_set(rec):
 
 def test_game_rows_hold_length_times_result_and_winners(rec):
     state = record(rec, "hanabi", 3, seed=4)
-    row = load_games(rec).iloc[0]
+    row = load_games(rec, turns=True).iloc[0]
     assert row["actions"] == len(state.history)
     assert row["turns"] == len(state.history)  # Hanabi: one action a turn (HB-3)
     assert row["res_score"] == state.result()["score"]
@@ -135,3 +135,68 @@ def test_an_empty_store_loads_as_empty_frames_with_their_columns(rec):
     tables = load(rec)
     assert tables.games.empty and "game_id" in tables.games.columns
     assert tables.events.empty and "type" in tables.events.columns
+
+
+def test_frames_are_read_when_first_used_and_belong_to_the_caller(rec):
+    record(rec, "hanabi", 2, seed=1)
+    first, second = load(rec), load(rec)
+    assert "games unread" in repr(first) and "events unread" in repr(first)
+    first.games.loc[0, "players"] = 99  # the caller's own frame: nothing shared
+    assert second.games.loc[0, "players"] == 2
+    assert "1 games" in repr(first) and "actions unread" in repr(first)
+    with pytest.raises(ValueError, match="frames are"):
+        load(rec, frames=["moves"])
+
+
+def test_repeating_text_is_categorical_and_turns_are_read_only_when_asked(rec):
+    record(rec, "hanabi", 3, seed=2)
+    tables = load(rec)
+    for frame, col in ((tables.games, "option_set"), (tables.games, "game"),
+                       (tables.actions, "type"), (tables.events, "type"),
+                       (tables.seats, "kind")):
+        assert isinstance(frame[col].dtype, pd.CategoricalDtype), col
+    assert "turns" not in tables.games.columns
+    assert "turns" in load(rec, turns=True).games.columns
+
+
+def test_event_types_keep_only_those_events_hb_6_hb_10(rec):
+    record(rec, "hanabi", 3, seed=3, events=True)
+    record(rec, "hanabi", 3, seed=4, events=False)  # replayed, then filtered alike
+    every = load(rec).events
+    wanted = ["final_round", "play"]
+    some = load(rec, event_types=wanted).events
+    assert set(some["type"]) == set(wanted)
+    expected = every[every["type"].isin(wanted)].reset_index(drop=True)
+    cols = ["game_id", "seq", "n", "type", "seat"]
+    pd.testing.assert_frame_equal(some[cols].astype({"type": object}),
+                                  expected[cols].astype({"type": object}))
+
+
+def test_game_ids_load_only_those_games_and_action_json_can_be_left_out(rec):
+    record(rec, "hanabi", 2, seed=1, feedback=True)
+    b = record(rec, "hanabi", 2, seed=2)
+    ids = load_games(rec)["game_id"].tolist()
+    tables = load(rec, game_ids=[ids[1]], action_json=False)
+    for frame in (tables.games, tables.seats, tables.actions, tables.events):
+        assert set(frame["game_id"]) == {ids[1]}
+    assert tables.feedback.empty  # the feedback was on the other game
+    assert len(tables.actions) == len(b.history) and "action" not in tables.actions.columns
+
+
+def test_games_of_sessions_not_marked_complete_are_left_out(rec):
+    """A store whose sessions carry a ``complete`` flag (a simulation still writing)."""
+    import sqlalchemy as sa
+
+    done, running = rec.session(label="done"), rec.session(label="running")
+    unmarked = rec.session(label="unmarked")
+    for session, seed in ((done, 1), (running, 2), (None, 3), (unmarked, 4)):
+        state = kit.new_game("hanabi", 2, seed)
+        g = rec.start_game(state, seats=["bot:rule"] * 2, session=session)
+        g.finish(state.result())
+    with rec.store.engine.begin() as conn:
+        conn.execute(sa.text("ALTER TABLE sessions ADD COLUMN complete BOOLEAN"))
+        conn.execute(sa.text("UPDATE sessions SET complete = (label = 'done') "
+                             "WHERE label != 'unmarked'"))
+    shown = load(rec).games
+    assert set(shown["session"].astype(object).fillna("none")) == {"done", "none", "unmarked"}
+    assert len(load(rec, include_incomplete=True).games) == 4
