@@ -1,0 +1,354 @@
+"""A Hanabi partner with conventions a person can follow (HB-3..HB-7).
+
+Conventions (every player reads them from the public moves alone, no hat-guessing):
+
+- **Chop**: a hand's oldest card that no hint has touched. A player who discards
+  discards their chop (or a card they know is useless).
+- **Focus** of a hint: the chop if the hint touches it, else the newest card it
+  touches for the first time.
+- **Play clue**: a hint whose focus is not the chop says "the focus card can be
+  played now"; its holder narrows it to the playable cards the hint allows.
+- **Save clue**: a hint on the chop says "keep this card": it is playable, or the
+  last copy of a card still needed, or a 5, or a 2. Hints name a 5 or a 2 on the chop
+  by its value.
+- Cards touched by a hint are kept; a player plays a card once everything it may
+  still be is playable, and discards a card once everything it may be is useless.
+- In the final round, with mistakes to spare, a player may play their likeliest card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from kit.contract import Action
+from kit.hanabi.actions import Discard, Hint, Play
+
+DESCRIPTION = (
+    "Plays by simple conventions you can follow: a hand's chop is its oldest unhinted card, "
+    "and discards come from the chop. A hint's focus is the chop if it touches it (a save: "
+    "keep this card — it is playable, a 5, a 2 or the last copy of a needed card; 5s and 2s "
+    "are saved by value), otherwise the newest card it newly touches, which is playable now "
+    "(a play clue). Hinted cards are kept and played once they surely fit. No hidden codes.")
+
+
+class Table:
+    """The public picture of a game, rebuilt from the view's move log.
+
+    Each card in a hand has an id; ``poss[id]`` is the bit mask of card codes
+    (``suit * 5 + value - 1``) it may still be, by hints and by conventions.
+    """
+
+    def __init__(self, view: dict) -> None:
+        suits = view["suits"]
+        self.players = view["players"]
+        self.nsuits = len(suits)
+        self.ncodes = 5 * self.nsuits
+        self.full = (1 << self.ncodes) - 1
+        self.index = {s["colour"]: i for i, s in enumerate(suits)}
+        self.copies = [s["counts"][v] for s in suits for v in range(5)]
+        rainbow = 0
+        for i, s in enumerate(suits):
+            if s["hint"] == "every":
+                rainbow |= 0b11111 << (5 * i)
+        self.colour_mask = {s["colour"]: (0b11111 << (5 * i)) | rainbow
+                            for i, s in enumerate(suits) if s["hint"] == "own"}
+        self.value_mask = {v: sum(1 << (5 * i + v - 1) for i in range(self.nsuits))
+                           for v in range(1, 6)}
+        size = 5 if self.players <= 3 else 4
+        self.hands = [list(range(p * size, (p + 1) * size)) for p in range(self.players)]
+        self.next_id = self.players * size
+        self.poss: dict[int, int] = dict.fromkeys(range(self.next_id), self.full)
+        self.clued: set[int] = set()
+        self.fireworks = [0] * self.nsuits
+        self.gone = [0] * self.ncodes  # discarded or misplayed copies
+        self.done = 0  # moves processed
+        self.key = (view["variant"], self.players)
+
+    # -- public sets -----------------------------------------------------------------
+
+    def code(self, card: dict) -> int:
+        return self.index[card["colour"]] * 5 + card["value"] - 1
+
+    def playable(self) -> int:
+        return sum(1 << (5 * s + f) for s, f in enumerate(self.fireworks) if f < 5)
+
+    def trash(self) -> int:
+        """Codes no longer needed: played, or above a card whose copies are all gone."""
+        out = 0
+        for s, f in enumerate(self.fireworks):
+            dead = 5
+            for v in range(f, 5):
+                if self.gone[5 * s + v] >= self.copies[5 * s + v]:
+                    dead = v
+                    break
+            for v in range(5):
+                if v < f or v >= dead:
+                    out |= 1 << (5 * s + v)
+        return out
+
+    def worth_saving(self, trash: int) -> int:
+        """Codes a save clue may mean: last copies, 5s and 2s still needed (and playable)."""
+        out = self.playable() | self.value_mask[5] | self.value_mask[2]
+        for c in range(self.ncodes):
+            if self.copies[c] - self.gone[c] == 1:
+                out |= 1 << c
+        return out & ~trash
+
+    def chop(self, hand: list[int]) -> int | None:
+        for cid in reversed(hand):
+            if cid not in self.clued:
+                return cid
+        return None
+
+    # -- reading a hint ----------------------------------------------------------------
+
+    def read_hint(self, to: int, mask: int, slots: Sequence[int],
+                  poss: dict[int, int]) -> None:
+        """Narrow ``poss`` (a copy or the table's own) by the hint and the conventions."""
+        hand = self.hands[to]
+        touched = [hand[i] for i in slots]
+        chop = self.chop(hand)
+        for i, cid in enumerate(hand):
+            poss[cid] &= mask if i in slots else ~mask
+        fresh = [cid for cid in touched if cid not in self.clued]
+        if not fresh:
+            return
+        focus = chop if chop in fresh else fresh[0]
+        playable = self.playable()
+        allowed = playable
+        if focus == chop:
+            allowed |= self.worth_saving(self.trash())
+        narrowed = poss[focus] & allowed
+        if narrowed:
+            poss[focus] = narrowed
+
+    def apply(self, move: dict) -> None:
+        seat = move["seat"]
+        if move["type"] == "hint":
+            mask = (self.colour_mask[move["colour"]] if move["colour"] is not None
+                    else self.value_mask[move["value"]])
+            self.read_hint(move["to"], mask, move["slots"], self.poss)
+            hand = self.hands[move["to"]]
+            self.clued.update(hand[i] for i in move["slots"])
+            return
+        hand = self.hands[seat]
+        cid = hand.pop(move["slot"])
+        self.poss.pop(cid, None)
+        self.clued.discard(cid)
+        code = self.code(move["card"])
+        s, v = divmod(code, 5)
+        if move["type"] == "play" and self.fireworks[s] == v:
+            self.fireworks[s] = v + 1
+        else:
+            self.gone[code] += 1
+        if move["drew"]:
+            hand.insert(0, self.next_id)
+            self.poss[self.next_id] = self.full
+            self.next_id += 1
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class ConventionBot:
+    """Chop, play clues, save clues, discards from the chop (see :data:`DESCRIPTION`)."""
+
+    name = "convention"
+    description = DESCRIPTION
+
+    def __init__(self) -> None:
+        self._table: Table | None = None
+        self._seat: int | None = None
+
+    def _sync(self, view: dict) -> Table:
+        moves = view["moves"]
+        t = self._table
+        if (t is None or self._seat != view["seat"] or t.key != (view["variant"], view["players"])
+                or t.done > len(moves) or (t.done and moves[t.done - 1] is not t.last)):
+            t = self._table = Table(view)
+            t.last = None
+            self._seat = view["seat"]
+        for move in moves[t.done:]:
+            t.apply(move)
+            t.last = move
+        t.done = len(moves)
+        return t
+
+    def choose(self, view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+        t = self._sync(view)
+        me = view["seat"]
+        hands = view["hands"]
+        faces: dict[int, int] = {}
+        seen = list(t.gone)
+        for s, f in enumerate(t.fireworks):
+            for v in range(f):
+                seen[5 * s + v] += 1
+        for p in range(t.players):
+            if p != me:
+                for cid, card in zip(t.hands[p], hands[p]["cards"], strict=True):
+                    c = faces[cid] = t.code(card)
+                    seen[c] += 1
+        unseen = 0
+        for c in range(t.ncodes):
+            if seen[c] < t.copies[c]:
+                unseen |= 1 << c
+        playable, trash = t.playable(), t.trash()
+        mine = t.hands[me]
+        private = [t.poss[cid] & unseen or t.poss[cid] for cid in mine]
+
+        # 1. play a card that surely fits: 5s first (a token back), then the lowest
+        best = None
+        for slot, m in enumerate(private):
+            if m and not m & ~playable:
+                rank = (0 if m & t.value_mask[5] == m else 1, max(c % 5 for c in _bits(m)))
+                if best is None or rank < best[0]:
+                    best = (rank, slot)
+        if best is not None:
+            return Play(best[1])
+        hints, can_discard = view["hints"], view["hints"] < view["max_hints"]
+        if hints:
+            save = self._save(t, view, faces, playable, trash, legal)
+            if save is not None:
+                return save
+            hint, gain = self._best_hint(t, view, faces, playable, trash, legal)
+            if hint is not None and (gain > 0 or not can_discard):
+                return hint
+        if view["final_round"] and view["mistakes"] < view["max_mistakes"] - 1:
+            gamble = self._likeliest(private, playable, seen, t)
+            if gamble is not None:
+                return Play(gamble)
+        if can_discard:
+            for slot, m in enumerate(private):
+                if not m & ~trash:
+                    return Discard(slot)
+            chop = t.chop(mine)
+            if chop is not None:
+                return Discard(mine.index(chop))
+            # every card hinted: let go of the one least likely needed
+            return Discard(self._least_needed(private, trash, seen, t))
+        hint, _ = self._best_hint(t, view, faces, playable, trash, legal)
+        if hint is not None:
+            return hint
+        return Play(self._likeliest(private, playable, seen, t) or 0)
+
+    # -- choices ------------------------------------------------------------------------
+
+    @staticmethod
+    def _likeliest(private: list[int], playable: int, seen: list[int], t: Table) -> int | None:
+        best, where = 0.0, None
+        for slot, m in enumerate(private):
+            total = sum(t.copies[c] - seen[c] for c in _bits(m))
+            good = sum(t.copies[c] - seen[c] for c in _bits(m & playable))
+            if total and good / total > best:
+                best, where = good / total, slot
+        return where
+
+    @staticmethod
+    def _least_needed(private: list[int], trash: int, seen: list[int], t: Table) -> int:
+        best, where = -1.0, len(private) - 1
+        for slot in range(len(private) - 1, -1, -1):
+            m = private[slot]
+            total = sum(t.copies[c] - seen[c] for c in _bits(m)) or 1
+            junk = sum(t.copies[c] - seen[c] for c in _bits(m & trash)) / total
+            if junk > best:
+                best, where = junk, slot
+        return where
+
+    def _hand_plays(self, t: Table, p: int, playable: int) -> bool:
+        """Whether seat ``p`` knows (publicly) of a card it can play."""
+        return any(t.poss[cid] and not t.poss[cid] & ~playable for cid in t.hands[p])
+
+    def _save(self, t: Table, view: dict, faces: dict[int, int], playable: int, trash: int,
+              legal: Sequence[Action]) -> Hint | None:
+        """A save clue for the next player's chop if they would discard a needed card."""
+        me = view["seat"]
+        q = (me + 1) % t.players
+        if self._hand_plays(t, q, playable):
+            return None
+        chop = t.chop(t.hands[q])
+        if chop is None:
+            return None
+        c = faces[chop]
+        if trash >> c & 1:
+            return None
+        v = c % 5 + 1
+        left = t.copies[c] - t.gone[c]
+        elsewhere = any(faces.get(cid) == c for p in range(t.players) if p != q
+                        for cid in t.hands[p])
+        needed = (left == 1 or v == 5 or (v == 2 and not elsewhere)
+                  or (playable >> c & 1 and not elsewhere))
+        if not needed:
+            return None
+        slot = t.hands[q].index(chop)
+        best, pick = None, None
+        for h in legal:
+            if type(h) is not Hint or h.to != q or slot not in h.slots:
+                continue
+            score = self._score(t, h, faces, playable, trash)
+            if score is None:
+                continue
+            if v in (2, 5) and h.value == v:
+                score += 2
+            if best is None or score > best:
+                best, pick = score, h
+        return pick
+
+    def _best_hint(self, t: Table, view: dict, faces: dict[int, int], playable: int, trash: int,
+                   legal: Sequence[Action]) -> tuple[Hint | None, float]:
+        me = view["seat"]
+        best, pick = None, None
+        for h in legal:
+            if type(h) is not Hint:
+                continue
+            score = self._score(t, h, faces, playable, trash)
+            if score is None:
+                continue
+            score -= 0.01 * ((h.to - me) % t.players)  # sooner players act sooner
+            if best is None or score > best:
+                best, pick = score, h
+        return pick, (best if best is not None else 0.0)
+
+    def _score(self, t: Table, h: Hint, faces: dict[int, int], playable: int,
+               trash: int) -> float | None:
+        """How good hint ``h`` is by its public reading; None if it would mislead."""
+        hand = t.hands[h.to]
+        mask = t.colour_mask[h.colour] if h.colour is not None else t.value_mask[h.value]
+        poss = {cid: t.poss[cid] for cid in hand}
+        t.read_hint(h.to, mask, h.slots, poss)
+        # cards already on their way: playable cards someone knows about
+        known = set()
+        for p in range(t.players):
+            if p == h.to:
+                continue
+            for cid in t.hands[p]:
+                m = t.poss[cid]
+                if cid in faces and m and not m & ~playable:
+                    known.add(faces[cid])
+        score = 0.0
+        for i, cid in enumerate(hand):
+            c = faces[cid]
+            m = poss[cid]
+            if not m >> c & 1:
+                return None  # the reading would be wrong
+            before = t.poss[cid]
+            if m and not m & ~playable:
+                if not (before and not before & ~playable):
+                    if c in known:
+                        return None
+                    score += 10 - 0.1 * (c % 5)
+                    known.add(c)
+            elif i in h.slots and cid not in t.clued:
+                if trash >> c & 1:
+                    score -= 3
+                else:
+                    score += 0.5
+            if not m & ~trash and before & ~trash:
+                score += 1  # they learn it is useless
+        return score
