@@ -95,6 +95,22 @@ class Table:
                 out |= 1 << c
         return out & ~trash
 
+    def queued(self, playable: int, poss: dict[int, int]) -> int:
+        """Playable codes, and codes that will be once cards known exactly are played
+        (a play clue may point at a card that waits for a hinted card in another hand)."""
+        exact = 0
+        for hand in self.hands:
+            for cid in hand:
+                m = poss[cid]
+                if m and not m & (m - 1):
+                    exact |= m
+        out = playable
+        while True:
+            more = ((out & exact) << 1) & ~self.value_mask[1] & ~out & self.full
+            if not more:
+                return out
+            out |= more
+
     def chop(self, hand: list[int]) -> int | None:
         for cid in reversed(hand):
             if cid not in self.clued:
@@ -104,7 +120,7 @@ class Table:
     # -- reading a hint ----------------------------------------------------------------
 
     def read_hint(self, to: int, mask: int, slots: Sequence[int],
-                  poss: dict[int, int]) -> None:
+                  poss: dict[int, int], queued: int) -> None:
         """Narrow ``poss`` (a copy or the table's own) by the hint and the conventions."""
         hand = self.hands[to]
         touched = [hand[i] for i in slots]
@@ -117,7 +133,9 @@ class Table:
         focus = chop if chop in fresh else fresh[0]
         playable = self.playable()
         allowed = playable
-        if focus == chop:
+        if focus != chop:
+            allowed = queued
+        else:
             allowed |= self.worth_saving(self.trash())
         narrowed = poss[focus] & allowed
         if narrowed:
@@ -128,7 +146,8 @@ class Table:
         if move["type"] == "hint":
             mask = (self.colour_mask[move["colour"]] if move["colour"] is not None
                     else self.value_mask[move["value"]])
-            self.read_hint(move["to"], mask, move["slots"], self.poss)
+            queued = self.queued(self.playable(), self.poss)
+            self.read_hint(move["to"], mask, move["slots"], self.poss, queued)
             hand = self.hands[move["to"]]
             self.clued.update(hand[i] for i in move["slots"])
             return
@@ -218,7 +237,8 @@ class ConventionBot:
             if save is not None:
                 return save
             hint, gain = self._best_hint(t, view, faces, playable, trash, legal)
-            if hint is not None and (gain > 0 or not can_discard):
+            if hint is not None and (not can_discard or self._worth(t, view, faces, playable,
+                                                                      trash, gain)):
                 return hint
         if view["final_round"] and view["mistakes"] < view["max_mistakes"] - 1:
             gamble = self._likeliest(private, playable, seen, t)
@@ -261,6 +281,26 @@ class ConventionBot:
                 best, where = junk, slot
         return where
 
+    def _worth(self, t: Table, view: dict, faces: dict[int, int], playable: int, trash: int,
+               gain: float) -> bool:
+        """Whether a hint of ``gain`` is worth a token rather than a discard: the last
+        tokens are kept for saves unless the next player can discard safely."""
+        hints = view["hints"]
+        if gain <= 0:
+            return False
+        if hints > self.RESERVE:
+            return gain >= self.MIN_GAIN
+        if gain < 5:
+            return False
+        q = (view["seat"] + 1) % t.players
+        if self._hand_plays(t, q, playable):
+            return True
+        chop = t.chop(t.hands[q])
+        return chop is None or bool(trash >> faces[chop] & 1) or hints > 1
+
+    RESERVE = 1
+    MIN_GAIN = 1
+
     def _hand_plays(self, t: Table, p: int, playable: int) -> bool:
         """Whether seat ``p`` knows (publicly) of a card it can play."""
         return any(t.poss[cid] and not t.poss[cid] & ~playable for cid in t.hands[p])
@@ -287,11 +327,12 @@ class ConventionBot:
         if not needed:
             return None
         slot = t.hands[q].index(chop)
+        queued0 = t.queued(playable, t.poss)
         best, pick = None, None
         for h in legal:
             if type(h) is not Hint or h.to != q or slot not in h.slots:
                 continue
-            score = self._score(t, h, faces, playable, trash)
+            score = self._score(t, h, faces, playable, trash, queued0)
             if score is None:
                 continue
             if v in (2, 5) and h.value == v:
@@ -303,11 +344,12 @@ class ConventionBot:
     def _best_hint(self, t: Table, view: dict, faces: dict[int, int], playable: int, trash: int,
                    legal: Sequence[Action]) -> tuple[Hint | None, float]:
         me = view["seat"]
+        queued0 = t.queued(playable, t.poss)
         best, pick = None, None
         for h in legal:
             if type(h) is not Hint:
                 continue
-            score = self._score(t, h, faces, playable, trash)
+            score = self._score(t, h, faces, playable, trash, queued0)
             if score is None:
                 continue
             score -= 0.01 * ((h.to - me) % t.players)  # sooner players act sooner
@@ -316,12 +358,12 @@ class ConventionBot:
         return pick, (best if best is not None else 0.0)
 
     def _score(self, t: Table, h: Hint, faces: dict[int, int], playable: int,
-               trash: int) -> float | None:
+               trash: int, queued0: int) -> float | None:
         """How good hint ``h`` is by its public reading; None if it would mislead."""
         hand = t.hands[h.to]
         mask = t.colour_mask[h.colour] if h.colour is not None else t.value_mask[h.value]
         poss = {cid: t.poss[cid] for cid in hand}
-        t.read_hint(h.to, mask, h.slots, poss)
+        t.read_hint(h.to, mask, h.slots, poss, queued0)
         # cards already on their way: playable cards someone knows about
         known = set()
         for p in range(t.players):
@@ -344,6 +386,11 @@ class ConventionBot:
                         return None
                     score += 10 - 0.1 * (c % 5)
                     known.add(c)
+            elif i in h.slots and cid not in t.clued and m and not m & ~queued0:
+                if c in known:
+                    return None
+                score += 6
+                known.add(c)
             elif i in h.slots and cid not in t.clued:
                 if trash >> c & 1:
                     score -= 3
