@@ -55,6 +55,7 @@ class Table:
                             for i, s in enumerate(suits) if s["hint"] == "own"}
         self.value_mask = {v: sum(1 << (5 * i + v - 1) for i in range(self.nsuits))
                            for v in range(1, 6)}
+        self.value_masks = set(self.value_mask.values())
         size = 5 if self.players <= 3 else 4
         self.hands = [list(range(p * size, (p + 1) * size)) for p in range(self.players)]
         self.next_id = self.players * size
@@ -133,9 +134,8 @@ class Table:
         focus = chop if chop in fresh else fresh[0]
         playable = self.playable()
         allowed = playable
-        if focus != chop:
-            allowed = queued
-        else:
+        allowed = queued
+        if focus == chop and mask in self.value_masks:
             allowed |= self.worth_saving(self.trash())
         narrowed = poss[focus] & allowed
         if narrowed:
