@@ -132,8 +132,6 @@ class Table:
         if not fresh:
             return
         focus = chop if chop in fresh else fresh[0]
-        playable = self.playable()
-        allowed = playable
         allowed = queued
         if focus == chop and mask in self.value_masks:
             allowed |= self.worth_saving(self.trash())
@@ -222,7 +220,13 @@ class ConventionBot:
         mine = t.hands[me]
         private = [t.poss[cid] & unseen or t.poss[cid] for cid in mine]
 
-        # 1. play a card that surely fits: 5s first (a token back), then the lowest
+        hints, can_discard = view["hints"], view["hints"] < view["max_hints"]
+        # 1. a save comes first if the next player would discard a needed card
+        if hints and self.SAVE_FIRST:
+            save = self._save(t, view, faces, playable, trash, legal, critical_only=True)
+            if save is not None:
+                return save
+        # 2. play a card that surely fits: 5s first (a token back), then the lowest
         best = None
         for slot, m in enumerate(private):
             if m and not m & ~playable:
@@ -231,7 +235,6 @@ class ConventionBot:
                     best = (rank, slot)
         if best is not None:
             return Play(best[1])
-        hints, can_discard = view["hints"], view["hints"] < view["max_hints"]
         if hints:
             save = self._save(t, view, faces, playable, trash, legal)
             if save is not None:
@@ -298,6 +301,7 @@ class ConventionBot:
         chop = t.chop(t.hands[q])
         return chop is None or bool(trash >> faces[chop] & 1) or hints > 1
 
+    SAVE_FIRST = 1
     RESERVE = 1
     MIN_GAIN = 1
 
@@ -306,7 +310,7 @@ class ConventionBot:
         return any(t.poss[cid] and not t.poss[cid] & ~playable for cid in t.hands[p])
 
     def _save(self, t: Table, view: dict, faces: dict[int, int], playable: int, trash: int,
-              legal: Sequence[Action]) -> Hint | None:
+              legal: Sequence[Action], critical_only: bool = False) -> Hint | None:
         """A save clue for the next player's chop if they would discard a needed card."""
         me = view["seat"]
         q = (me + 1) % t.players
@@ -322,8 +326,8 @@ class ConventionBot:
         left = t.copies[c] - t.gone[c]
         elsewhere = any(faces.get(cid) == c for p in range(t.players) if p != q
                         for cid in t.hands[p])
-        needed = (left == 1 or v == 5 or (v == 2 and not elsewhere)
-                  or (playable >> c & 1 and not elsewhere))
+        needed = left == 1 or not critical_only and (
+            v == 2 and not elsewhere or playable >> c & 1 and not elsewhere)
         if not needed:
             return None
         slot = t.hands[q].index(chop)
