@@ -243,6 +243,8 @@ class ConventionBot:
             if hint is not None and (not can_discard or self._worth(t, view, faces, playable,
                                                                       trash, gain)):
                 return hint
+            if hint is not None and view["deck"] <= self.STALL and self._pending(t, me, playable):
+                return hint  # a hint rather than a draw: the final round comes later
         if view["final_round"] and view["mistakes"] < view["max_mistakes"] - 1:
             gamble = self._likeliest(private, playable, seen, t)
             if gamble is not None:
@@ -256,16 +258,22 @@ class ConventionBot:
                 return Discard(mine.index(chop))
             # every card hinted: let go of the one least likely needed
             return Discard(self._least_needed(private, trash, seen, t))
-        hint, _ = self._best_hint(t, view, faces, playable, trash, legal)
-        if hint is not None:
-            return hint
-        return Play(self._likeliest(private, playable, seen, t) or 0)
+        # all tokens in hand and no hint reads right: one that touches no new card says
+        # nothing by convention; else the likeliest card, else any hint
+        for h in legal:
+            if type(h) is Hint and all(t.hands[h.to][i] in t.clued for i in h.slots):
+                return h
+        gamble = self._likeliest(private, playable, seen, t, at_least=0.6)
+        if gamble is not None:
+            return Play(gamble)
+        return next(h for h in legal if type(h) is Hint)
 
     # -- choices ------------------------------------------------------------------------
 
     @staticmethod
-    def _likeliest(private: list[int], playable: int, seen: list[int], t: Table) -> int | None:
-        best, where = 0.0, None
+    def _likeliest(private: list[int], playable: int, seen: list[int], t: Table,
+                   at_least: float = 0.0) -> int | None:
+        best, where = at_least, None
         for slot, m in enumerate(private):
             total = sum(t.copies[c] - seen[c] for c in _bits(m))
             good = sum(t.copies[c] - seen[c] for c in _bits(m & playable))
@@ -302,8 +310,13 @@ class ConventionBot:
         return chop is None or bool(trash >> faces[chop] & 1) or hints > 1
 
     SAVE_FIRST = 1
+    STALL = 8
     RESERVE = 1
     MIN_GAIN = 1
+
+    def _pending(self, t: Table, me: int, playable: int) -> bool:
+        """Whether another player knows of a card to play."""
+        return any(self._hand_plays(t, p, playable) for p in range(t.players) if p != me)
 
     def _hand_plays(self, t: Table, p: int, playable: int) -> bool:
         """Whether seat ``p`` knows (publicly) of a card it can play."""
