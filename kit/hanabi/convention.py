@@ -1,19 +1,18 @@
 """A Hanabi partner with conventions a person can follow (HB-3..HB-7).
 
-Conventions (every player reads them from the public moves alone, no hat-guessing):
+Conventions (every player reads them from the public moves alone; no hat-guessing):
 
-- **Chop**: a hand's oldest card that no hint has touched. A player who discards
-  discards their chop (or a card they know is useless).
+- **Chop**: a hand's oldest card no hint has touched. A player who discards discards
+  their chop, or a card they know is useless.
 - **Focus** of a hint: the chop if the hint touches it, else the newest card it
   touches for the first time.
-- **Play clue**: a hint whose focus is not the chop says "the focus card can be
-  played now"; its holder narrows it to the playable cards the hint allows.
-- **Save clue**: a hint on the chop says "keep this card": it is playable, or the
-  last copy of a card still needed, or a 5, or a 2. Hints name a 5 or a 2 on the chop
-  by its value.
-- Cards touched by a hint are kept; a player plays a card once everything it may
-  still be is playable, and discards a card once everything it may be is useless.
-- In the final round, with mistakes to spare, a player may play their likeliest card.
+- **Play clue**: a colour hint, or a value hint whose focus is not the chop, says the
+  focus card is playable now, or as soon as a card already known exactly is played.
+- **Save clue**: a value hint on the chop may also mean "keep this": the last copy of a
+  needed card, a 5 or a 2. A save of a last copy comes before one's own play.
+- Hinted cards are kept, and played once everything they may still be is playable.
+- Near the end of the deck a player hints rather than discards while a partner has a
+  card to play; in the final round, with a mistake to spare, they play their likeliest.
 """
 
 from __future__ import annotations
@@ -25,11 +24,13 @@ from kit.contract import Action
 from kit.hanabi.actions import Discard, Hint, Play
 
 DESCRIPTION = (
-    "Plays by simple conventions you can follow: a hand's chop is its oldest unhinted card, "
-    "and discards come from the chop. A hint's focus is the chop if it touches it (a save: "
-    "keep this card — it is playable, a 5, a 2 or the last copy of a needed card; 5s and 2s "
-    "are saved by value), otherwise the newest card it newly touches, which is playable now "
-    "(a play clue). Hinted cards are kept and played once they surely fit. No hidden codes.")
+    "A partner with conventions you can follow (no hidden codes). Your chop is your oldest "
+    "card no hint touched; it discards from its chop. A hint's focus is the chop if it "
+    "touches it, else the newest card it newly touches. A colour hint, or a value hint "
+    "off the chop, means the focus card is playable now (or right after a card already "
+    "known exactly). A value hint on the chop may instead mean keep it: a 5, a 2 or the "
+    "last copy of a needed card. It plays a hinted card once it surely fits, stalls with "
+    "hints near the end of the deck, and risks its likeliest card only in the final round.")
 
 
 class Table:
@@ -339,8 +340,8 @@ class ConventionBot:
         left = t.copies[c] - t.gone[c]
         elsewhere = any(faces.get(cid) == c for p in range(t.players) if p != q
                         for cid in t.hands[p])
-        needed = left == 1 or not critical_only and (
-            v == 2 and not elsewhere or playable >> c & 1 and not elsewhere)
+        needed = left == 1 or (not critical_only and not elsewhere
+                               and (v == 2 or bool(playable >> c & 1)))
         if not needed:
             return None
         slot = t.hands[q].index(chop)
