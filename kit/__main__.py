@@ -1,5 +1,5 @@
 """Command line: ``python -m kit bench GAME|simulate``, ``python -m kit stats GAME``,
-``python -m kit simulate GAME``."""
+``python -m kit simulate GAME``, ``python -m kit tournament GAME``."""
 
 from __future__ import annotations
 
@@ -45,6 +45,18 @@ def main(argv: list[str] | None = None) -> int:
                                               "$KIT_RECORD_URL or ./playtests.sqlite)")
     m.add_argument("--seed", type=int, default=0, help="seed of the first game")
     m.add_argument("--label", default=None, help="the session label")
+    t = sub.add_parser("tournament", help="bots against each other, seat-rotated, with 95 %% "
+                                          "intervals (kit.tournament)")
+    t.add_argument("game")
+    t.add_argument("--players", type=int, required=True)
+    t.add_argument("--bots", required=True, help="a,b[,c]: cycled over the seats")
+    t.add_argument("--games", type=int, default=100, help="deals, each played in every "
+                                                          "seat rotation")
+    t.add_argument("--option", action="append", default=[], metavar="K=V")
+    t.add_argument("--workers", type=int, default=1)
+    t.add_argument("--db", default=None, help="SQLAlchemy URL or SQLite file (default: "
+                                              "$KIT_RECORD_URL or ./playtests.sqlite)")
+    t.add_argument("--seed", type=int, default=0, help="seed of the first deal")
     args = parser.parse_args(argv)
 
     if args.command == "bench" and args.target == "simulate":
@@ -56,6 +68,8 @@ def main(argv: list[str] | None = None) -> int:
         args.seconds = 3.0
     if args.command == "simulate":
         return _simulate(args)
+    if args.command == "tournament":
+        return _tournament(args)
     if args.command == "bench":
         module = _game_module(args.target, "bench")
         if module is not None and hasattr(module, "main"):
@@ -89,6 +103,22 @@ def _simulate(args: argparse.Namespace) -> int:
         print(f"kit simulate: {exc}", file=sys.stderr)
         return 2
     print(run.summary())
+    return 0
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from kit.record import RecordError
+    from kit.simulate import parse_option
+    from kit.tournament import tournament
+
+    try:
+        options = dict(parse_option(o) for o in args.option)
+        result = tournament(args.game, args.players, args.bots, args.games, options,
+                            workers=args.workers, db=args.db, seed=args.seed, progress="text")
+    except (kit.ConfigError, RecordError) as exc:
+        print(f"kit tournament: {exc}", file=sys.stderr)
+        return 2
+    print(result.table())
     return 0
 
 

@@ -1,4 +1,4 @@
-"""``python -m kit bench hanabi``: random-play and rule-bot games per second, one core.
+"""``python -m kit bench hanabi``: random-play and bot games per second, one core.
 
 Random play mirrors how DeepMind's Hanabi Learning Environment is timed through
 its Python binding: list the legal moves, apply a random one, until the end.
@@ -27,5 +27,7 @@ def random_games(players: int):
 def main(players: list[int] | None, seconds: float) -> None:
     for n in players or [2, 3, 4, 5]:
         print_rate(f"hanabi {n}p random play", rate(random_games(n), seconds))
-    for n in players or [2, 3, 4, 5]:
-        print_rate(f"hanabi {n}p rule-bot full games", rate(bot_games("hanabi", n), seconds))
+    for bot in ("rule", "convention"):
+        for n in players or [2, 3, 4, 5]:
+            print_rate(f"hanabi {n}p {bot}-bot full games",
+                       rate(bot_games("hanabi", n, bot), seconds))
