@@ -64,38 +64,33 @@ class Table:
         self.clued: set[int] = set()
         self.fireworks = [0] * self.nsuits
         self.gone = [0] * self.ncodes  # discarded or misplayed copies
+        self.last_copies = sum(1 << c for c in range(self.ncodes) if self.copies[c] == 1)
         self.done = 0  # moves processed
         self.key = (view["variant"], self.players)
+        self._refresh()
 
     # -- public sets -----------------------------------------------------------------
 
     def code(self, card: dict) -> int:
         return self.index[card["colour"]] * 5 + card["value"] - 1
 
-    def playable(self) -> int:
-        return sum(1 << (5 * s + f) for s, f in enumerate(self.fireworks) if f < 5)
-
-    def trash(self) -> int:
-        """Codes no longer needed: played, or above a card whose copies are all gone."""
-        out = 0
+    def _refresh(self) -> None:
+        """The public code sets, after a card left a hand: ``playable`` now, ``trash``
+        (played, or above a card whose copies are all gone) and ``worth`` a save clue
+        (last copies, 5s and 2s still needed, and playable cards)."""
+        playable = trash = 0
+        gone, copies = self.gone, self.copies
         for s, f in enumerate(self.fireworks):
-            dead = 5
-            for v in range(f, 5):
-                if self.gone[5 * s + v] >= self.copies[5 * s + v]:
-                    dead = v
+            base = 5 * s
+            trash |= ((1 << f) - 1) << base
+            if f < 5:
+                playable |= 1 << (base + f)
+            for v in range(base + f, base + 5):
+                if gone[v] >= copies[v]:
+                    trash |= ((1 << (base + 5 - v)) - 1) << v
                     break
-            for v in range(5):
-                if v < f or v >= dead:
-                    out |= 1 << (5 * s + v)
-        return out
-
-    def worth_saving(self, trash: int) -> int:
-        """Codes a save clue may mean: last copies, 5s and 2s still needed (and playable)."""
-        out = self.playable() | self.value_mask[5] | self.value_mask[2]
-        for c in range(self.ncodes):
-            if self.copies[c] - self.gone[c] == 1:
-                out |= 1 << c
-        return out & ~trash
+        self.playable, self.trash = playable, trash
+        self.worth = (playable | self.last_copies | self.value_mask[2]) & ~trash
 
     def queued(self, playable: int, poss: dict[int, int]) -> int:
         """Playable codes, and codes that will be once cards known exactly are played
@@ -121,33 +116,33 @@ class Table:
 
     # -- reading a hint ----------------------------------------------------------------
 
-    def read_hint(self, to: int, mask: int, slots: Sequence[int],
-                  poss: dict[int, int], queued: int) -> None:
-        """Narrow ``poss`` (a copy or the table's own) by the hint and the conventions."""
-        hand = self.hands[to]
-        touched = [hand[i] for i in slots]
-        chop = self.chop(hand)
-        for i, cid in enumerate(hand):
-            poss[cid] &= mask if i in slots else ~mask
-        fresh = [cid for cid in touched if cid not in self.clued]
-        if not fresh:
-            return
-        focus = chop if chop in fresh else fresh[0]
-        allowed = queued
-        if focus == chop and mask in self.value_masks:
-            allowed |= self.worth_saving(self.trash())
-        narrowed = poss[focus] & allowed
-        if narrowed:
-            poss[focus] = narrowed
+    def read_hint(self, to: int, mask: int, slots: Sequence[int], queued: int) -> list[int]:
+        """What each card of seat ``to`` may be after a hint, by the hint and the
+        conventions (``queued``: the codes a play clue may mean, see :meth:`queued`)."""
+        hand, poss, clued = self.hands[to], self.poss, self.clued
+        out = [poss[cid] & mask if i in slots else poss[cid] & ~mask
+               for i, cid in enumerate(hand)]
+        fresh = [i for i in slots if hand[i] not in clued]
+        if fresh:
+            chop = self.chop(hand)
+            focus = fresh[-1] if hand[fresh[-1]] == chop else fresh[0]
+            allowed = queued
+            if hand[focus] == chop and mask in self.value_masks:
+                allowed |= self.worth
+            if out[focus] & allowed:
+                out[focus] &= allowed
+        return out
 
     def apply(self, move: dict) -> None:
         seat = move["seat"]
         if move["type"] == "hint":
             mask = (self.colour_mask[move["colour"]] if move["colour"] is not None
                     else self.value_mask[move["value"]])
-            queued = self.queued(self.playable(), self.poss)
-            self.read_hint(move["to"], mask, move["slots"], self.poss, queued)
             hand = self.hands[move["to"]]
+            after = self.read_hint(move["to"], mask, move["slots"],
+                                   self.queued(self.playable, self.poss))
+            for cid, m in zip(hand, after, strict=True):
+                self.poss[cid] = m
             self.clued.update(hand[i] for i in move["slots"])
             return
         hand = self.hands[seat]
@@ -160,6 +155,9 @@ class Table:
             self.fireworks[s] = v + 1
         else:
             self.gone[code] += 1
+            if self.copies[code] - self.gone[code] == 1:
+                self.last_copies |= 1 << code
+        self._refresh()
         if move["drew"]:
             hand.insert(0, self.next_id)
             self.poss[self.next_id] = self.full
@@ -217,7 +215,7 @@ class ConventionBot:
         for c in range(t.ncodes):
             if seen[c] < t.copies[c]:
                 unseen |= 1 << c
-        playable, trash = t.playable(), t.trash()
+        playable, trash = t.playable, t.trash
         mine = t.hands[me]
         private = [t.poss[cid] & unseen or t.poss[cid] for cid in mine]
 
@@ -240,12 +238,16 @@ class ConventionBot:
             save = self._save(t, view, faces, playable, trash, legal)
             if save is not None:
                 return save
-            hint, gain = self._best_hint(t, view, faces, playable, trash, legal)
+            hint, gain = self._best_hint(t, view, faces, playable, trash, legal,
+                                         every=not can_discard or hints >= self.FULL)
             if hint is not None and (not can_discard or self._worth(t, view, faces, playable,
                                                                       trash, gain)):
                 return hint
-            if hint is not None and view["deck"] <= self.STALL and self._pending(t, me, playable):
-                return hint  # a hint rather than a draw: the final round comes later
+            if view["deck"] <= self.STALL and self._pending(t, me, playable):
+                # a hint rather than a draw: the final round comes later
+                hint, _ = self._best_hint(t, view, faces, playable, trash, legal, every=True)
+                if hint is not None:
+                    return hint
         if view["final_round"] and view["mistakes"] < view["max_mistakes"] - 1:
             gamble = self._likeliest(private, playable, seen, t)
             if gamble is not None:
@@ -311,6 +313,7 @@ class ConventionBot:
         return chop is None or bool(trash >> faces[chop] & 1) or hints > 1
 
     SAVE_FIRST = 1
+    FULL = 3
     STALL = 8
     RESERVE = 1
     MIN_GAIN = 1
@@ -346,11 +349,12 @@ class ConventionBot:
             return None
         slot = t.hands[q].index(chop)
         queued0 = t.queued(playable, t.poss)
+        ways = self._on_their_way(t, faces, playable)
         best, pick = None, None
         for h in legal:
             if type(h) is not Hint or h.to != q or slot not in h.slots:
                 continue
-            score = self._score(t, h, faces, playable, trash, queued0)
+            score = self._score(t, h, faces, playable, trash, queued0, ways)
             if score is None:
                 continue
             if v in (2, 5) and h.value == v:
@@ -360,14 +364,23 @@ class ConventionBot:
         return pick
 
     def _best_hint(self, t: Table, view: dict, faces: dict[int, int], playable: int, trash: int,
-                   legal: Sequence[Action]) -> tuple[Hint | None, float]:
+                   legal: Sequence[Action], every: bool = False) -> tuple[Hint | None, float]:
+        """The best hint by :meth:`_score`; unless ``every``, only hints that touch a new
+        card that is or will soon be playable are weighed (the others score little)."""
         me = view["seat"]
         queued0 = t.queued(playable, t.poss)
+        ways = self._on_their_way(t, faces, playable)
+        wanted = {}
+        for p in range(t.players):
+            if p != me:
+                hand = t.hands[p]
+                wanted[p] = {i for i, cid in enumerate(hand) if queued0 >> faces[cid] & 1
+                             and cid not in t.clued}
         best, pick = None, None
         for h in legal:
-            if type(h) is not Hint:
+            if type(h) is not Hint or not (every or wanted[h.to].intersection(h.slots)):
                 continue
-            score = self._score(t, h, faces, playable, trash, queued0)
+            score = self._score(t, h, faces, playable, trash, queued0, ways)
             if score is None:
                 continue
             score -= 0.01 * ((h.to - me) % t.players)  # sooner players act sooner
@@ -375,26 +388,31 @@ class ConventionBot:
                 best, pick = score, h
         return pick, (best if best is not None else 0.0)
 
-    def _score(self, t: Table, h: Hint, faces: dict[int, int], playable: int,
-               trash: int, queued0: int) -> float | None:
-        """How good hint ``h`` is by its public reading; None if it would mislead."""
-        hand = t.hands[h.to]
-        mask = t.colour_mask[h.colour] if h.colour is not None else t.value_mask[h.value]
-        poss = {cid: t.poss[cid] for cid in hand}
-        t.read_hint(h.to, mask, h.slots, poss, queued0)
-        # cards already on their way: playable cards someone knows about
-        known = set()
+    @staticmethod
+    def _on_their_way(t: Table, faces: dict[int, int], playable: int) -> list[set[int]]:
+        """Per seat, the codes of the cards it knows it can play (as far as I see)."""
+        out = []
         for p in range(t.players):
-            if p == h.to:
-                continue
+            got = set()
             for cid in t.hands[p]:
                 m = t.poss[cid]
                 if cid in faces and m and not m & ~playable:
-                    known.add(faces[cid])
+                    got.add(faces[cid])
+            out.append(got)
+        return out
+
+    def _score(self, t: Table, h: Hint, faces: dict[int, int], playable: int,
+               trash: int, queued0: int, ways: list[set[int]]) -> float | None:
+        """How good hint ``h`` is by its public reading; None if it would mislead."""
+        hand = t.hands[h.to]
+        mask = t.colour_mask[h.colour] if h.colour is not None else t.value_mask[h.value]
+        after = t.read_hint(h.to, mask, h.slots, queued0)
+        # cards already on their way: playable cards someone else knows about
+        known = set().union(*(ways[p] for p in range(t.players) if p != h.to))
         score = 0.0
         for i, cid in enumerate(hand):
             c = faces[cid]
-            m = poss[cid]
+            m = after[i]
             if not m >> c & 1:
                 return None  # the reading would be wrong
             before = t.poss[cid]
