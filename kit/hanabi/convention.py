@@ -66,6 +66,7 @@ class Table:
         self.gone = [0] * self.ncodes  # discarded or misplayed copies
         self.last_copies = sum(1 << c for c in range(self.ncodes) if self.copies[c] == 1)
         self.done = 0  # moves processed
+        self.last: dict | None = None  # the last of them
         self.key = (view["variant"], self.players)
         self._refresh()
 
@@ -181,20 +182,20 @@ class ConventionBot:
 
     def __init__(self) -> None:
         self._table: Table | None = None
-        self._seat: int | None = None
 
     def _sync(self, view: dict) -> Table:
+        """The public table brought up to the view's last move. The table holds public
+        facts only, so one bot may play every seat; it starts again on another game
+        (or an undone move)."""
         moves = view["moves"]
         t = self._table
-        if (t is None or self._seat != view["seat"] or t.key != (view["variant"], view["players"])
-                or t.done > len(moves) or (t.done and moves[t.done - 1] is not t.last)):
+        if (t is None or t.key != (view["variant"], view["players"]) or t.done > len(moves)
+                or (t.done and moves[t.done - 1] != t.last)):
             t = self._table = Table(view)
-            t.last = None
-            self._seat = view["seat"]
         for move in moves[t.done:]:
             t.apply(move)
-            t.last = move
         t.done = len(moves)
+        t.last = moves[-1] if moves else None
         return t
 
     def choose(self, view: dict, legal: Sequence[Action], rng: random.Random) -> Action:

@@ -1,0 +1,110 @@
+"""Hanabi's convention bot and the public move log it reads (HB-3..HB-7, HB-11, HB-12)."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+import kit
+from kit.bots import make_bot, play_out
+from kit.hanabi.actions import Discard, Hint, Play
+from kit.testing import check_game
+
+VARIANTS = ("classic", "six_colours", "six_colours_short", "rainbow_wild")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("players", [2, 5])
+def test_convention_bot_plays_legal_games_from_its_view_in_every_variant(players, variant):
+    """HB-3, HB-12: the harness drives whole games with the bot, choosing from
+    ``view(seat)`` only, checking each choice is legal and views leak nothing."""
+    check_game("hanabi", players, seeds=range(2), bot="convention", deep_every=7,
+               seed_test=False, variant=variant)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_convention_bot_is_deterministic_under_a_seed(variant):
+    def game(seed):
+        state = kit.new_game("hanabi", 3, seed, variant=variant)
+        play_out(state, [make_bot("hanabi", "convention") for _ in range(3)], seed)
+        return state.history
+
+    assert game(5) == game(5)
+    assert game(5) != game(6)
+
+
+def test_one_convention_bot_may_play_every_seat_and_many_games():
+    """Its table holds public facts only: a bot shared by the seats plays as one per seat."""
+    shared = make_bot("hanabi", "convention")
+    for seed in (1, 2):
+        a = kit.new_game("hanabi", 4, seed)
+        b = kit.new_game("hanabi", 4, seed)
+        play_out(a, shared, seed)
+        play_out(b, [make_bot("hanabi", "convention") for _ in range(4)], seed)
+        assert a.history == b.history
+
+
+@pytest.mark.parametrize(("players", "floor"), [(2, 20.0), (3, 20.0), (5, 18.0)])
+def test_convention_bot_score_floor(players, floor):
+    """HB-11: a regression floor, well under its measured means (22.6 / 22.3 / 19.8 over
+    300 seeds) and well over the rule bot's (18.4 / 17.5 / 14.6)."""
+    scores = []
+    for seed in range(30):
+        state = kit.new_game("hanabi", players, seed)
+        play_out(state, [make_bot("hanabi", "convention") for _ in range(players)], seed)
+        scores.append(state.score)
+    assert statistics.fmean(scores) >= floor
+
+
+def test_a_play_clue_gets_the_card_played():
+    """HB-4, HB-6: seat 0 hints seat 1's playable red 1 (not on its chop); seat 1 reads
+    the hint as a play clue and plays it."""
+    deal = {"hands": [["Y3", "Y4", "B4", "W4", "G4"], ["G3", "R1", "B3", "W3", "Y3"]]}
+    state = kit.new_game("hanabi", 2, 0, deal=deal)
+    bots = [make_bot("hanabi", "convention") for _ in range(2)]
+    first = bots[0].choose(state.view(0), state.legal_actions(), random.Random(0))
+    assert isinstance(first, Hint) and first.to == 1 and 1 in first.slots
+    state.apply(first)
+    second = bots[1].choose(state.view(1), state.legal_actions(), random.Random(0))
+    assert second == Play(1)
+
+
+def test_a_five_on_the_next_players_chop_is_saved_by_value():
+    """HB-5: seat 1's chop (slot 5) is a 5 and it knows of nothing to play; seat 0 saves
+    it with a 5 hint, and seat 1 then keeps it."""
+    deal = {"hands": [["Y3", "Y4", "B4", "W4", "G4"], ["G3", "R3", "B3", "W3", "R5"]]}
+    state = kit.new_game("hanabi", 2, 0, deal=deal)
+    bots = [make_bot("hanabi", "convention") for _ in range(2)]
+    save = bots[0].choose(state.view(0), state.legal_actions(), random.Random(0))
+    assert isinstance(save, Hint) and save.to == 1 and save.value == 5
+    state.apply(save)
+    after = bots[1].choose(state.view(1), state.legal_actions(), random.Random(0))
+    assert after != Discard(4)
+
+
+def test_the_view_logs_every_move_as_everyone_saw_it():
+    """HB-3..HB-6: hints with the cards they touched, plays and discards with the card."""
+    deal = {"hands": [["R1", "Y1", "B4", "W4", "G4"], ["G3", "R2", "B3", "W3", "Y2"]]}
+    state = kit.new_game("hanabi", 2, 0, deal=deal)
+    state.apply(Hint(1, colour="red"))
+    state.apply(Play(1))
+    state.apply(Discard(0))
+    moves = state.view(0)["moves"]
+    assert moves[0] == {"seat": 0, "type": "hint", "to": 1, "colour": "red", "value": None,
+                        "slots": [1]}
+    assert moves[1]["type"] == "play" and moves[1]["card"] == {"colour": "red", "value": 2}
+    assert moves[2] == {"seat": 0, "type": "discard", "slot": 0, "drew": True,
+                        "card": {"colour": "red", "value": 1}}
+    assert state.view(1)["moves"] == moves == state.view(None)["moves"]
+    again = type(state).restore(state.snapshot())
+    assert again.view(0)["moves"] == moves
+
+
+def test_declaration_offers_the_convention_bot_with_its_conventions():
+    decl = kit.spec("hanabi").declaration()
+    assert "convention" in decl["bots"]
+    text = decl["bot_descriptions"]["convention"]
+    assert "chop" in text and "playable" in text and "keep" in text
+    assert set(decl["bot_descriptions"]) == set(decl["bots"])
