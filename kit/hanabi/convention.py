@@ -314,6 +314,7 @@ class ConventionBot:
         return chop is None or bool(trash >> faces[chop] & 1) or hints > 1
 
     SAVE_FIRST = 1
+    W_DELAYED, W_TRASH, W_TOUCH, W_USELESS, W_IDLE = 6.0, 3.0, 0.5, 1.0, 0.0
     FULL = 3
     STALL = 8
     RESERVE = 1
@@ -408,9 +409,9 @@ class ConventionBot:
         hand = t.hands[h.to]
         mask = t.colour_mask[h.colour] if h.colour is not None else t.value_mask[h.value]
         after = t.read_hint(h.to, mask, h.slots, queued0)
+        score = self.W_IDLE if not ways[h.to] else 0.0
         # cards already on their way: playable cards someone else knows about
         known = set().union(*(ways[p] for p in range(t.players) if p != h.to))
-        score = 0.0
         for i, cid in enumerate(hand):
             c = faces[cid]
             m = after[i]
@@ -426,13 +427,13 @@ class ConventionBot:
             elif i in h.slots and cid not in t.clued and m and not m & ~queued0:
                 if c in known:
                     return None
-                score += 6
+                score += self.W_DELAYED
                 known.add(c)
             elif i in h.slots and cid not in t.clued:
                 if trash >> c & 1:
-                    score -= 3
+                    score -= self.W_TRASH
                 else:
-                    score += 0.5
+                    score += self.W_TOUCH
             if not m & ~trash and before & ~trash:
-                score += 1  # they learn it is useless
+                score += self.W_USELESS  # they learn it is useless
         return score
