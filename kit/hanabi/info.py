@@ -1,0 +1,300 @@
+"""A Hanabi bot of the information-strategy (hat-guessing) kind (HB-3..HB-7).
+
+Every hint is read as a number ``v`` in ``0..M-1``, ``M = 2 × (players − 1)``: which
+player it names (counted from the hinter) and whether it names a colour or a value.
+Before the hint each other player has a public *question*: one of their cards (the
+one likeliest to be playable that the table does not know about yet) with its
+possible identities split into ``M`` classes (playable, useless, and the others in
+value order). The hinter sets ``v`` to the sum of every other player's answer modulo
+``M``; each of them sees all the other answers and so reads their own. After a hint
+the whole table knows the class of each questioned card. Players play cards known
+playable, hint while tokens last and someone waits for news, else discard the card
+likeliest to be useless.
+
+None of this can be followed by a person: it is a code, not a convention.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from kit.contract import Action
+from kit.hanabi.actions import Discard, Hint, Play
+
+DESCRIPTION = (
+    "Information strategy (hat guessing): every hint encodes, through whom it names and "
+    "whether it names a colour or a value, a sum of answers about every other player's "
+    "hand. Strong among its own kind, but it is a code, not a convention: it is not "
+    "human-compatible, so do not pick it as a partner for people.")
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+class InfoTable:
+    """The table as every player knows it: each card's possible identities (bit masks
+    of codes ``suit * 5 + value - 1``), kept from the view's move log."""
+
+    def __init__(self, view: dict) -> None:
+        suits = view["suits"]
+        self.players = view["players"]
+        self.modulus = 2 * (self.players - 1)
+        self.nsuits = len(suits)
+        self.ncodes = 5 * self.nsuits
+        self.full = (1 << self.ncodes) - 1
+        self.index = {s["colour"]: i for i, s in enumerate(suits)}
+        self.copies = [s["counts"][v] for s in suits for v in range(5)]
+        rainbow = 0
+        for i, s in enumerate(suits):
+            if s["hint"] == "every":
+                rainbow |= 0b11111 << (5 * i)
+        self.colour_mask = {s["colour"]: (0b11111 << (5 * i)) | rainbow
+                            for i, s in enumerate(suits) if s["hint"] == "own"}
+        self.value_mask = {v: sum(1 << (5 * i + v - 1) for i in range(self.nsuits))
+                           for v in range(1, 6)}
+        size = 5 if self.players <= 3 else 4
+        self.hands = [list(range(p * size, (p + 1) * size)) for p in range(self.players)]
+        self.next_id = self.players * size
+        self.poss = dict.fromkeys(range(self.next_id), self.full)
+        self.fireworks = [0] * self.nsuits
+        self.gone = [0] * self.ncodes
+        self.key = (view["variant"], self.players)
+        self.done = 0
+        self.last: dict | None = None
+        self.faces: dict[int, int] = {}  # card id -> code, for cards the observer has seen
+        self._refresh()
+
+    def code(self, card: dict) -> int:
+        return self.index[card["colour"]] * 5 + card["value"] - 1
+
+    def _refresh(self) -> None:
+        playable = trash = 0
+        for s, f in enumerate(self.fireworks):
+            base = 5 * s
+            trash |= ((1 << f) - 1) << base
+            if f < 5:
+                playable |= 1 << (base + f)
+            for v in range(base + f, base + 5):
+                if self.gone[v] >= self.copies[v]:
+                    trash |= ((1 << (base + 5 - v)) - 1) << v
+                    break
+        self.playable, self.trash = playable, trash
+        left = list(self.copies)
+        for c in range(self.ncodes):
+            left[c] -= self.gone[c]
+        for s, f in enumerate(self.fireworks):
+            for v in range(f):
+                left[5 * s + v] -= 1
+        self.left = left  # copies not yet played or gone (in hands or the deck)
+
+    def weight(self, mask: int) -> int:
+        return sum(self.left[c] for c in _bits(mask))
+
+    # -- questions ------------------------------------------------------------------
+
+    def question(self, p: int) -> tuple[int, list[int]] | None:
+        """Seat ``p``'s question: (card id, the classes its identities fall in)."""
+        best, pick = -1.0, None
+        for cid in self.hands[p]:
+            m = self.poss[cid]
+            if not m & ~self.playable or not m & ~self.trash:
+                continue  # already known to be playable or useless
+            total = self.weight(m) or 1
+            score = self.weight(m & self.playable) / total
+            if score > best:
+                best, pick = score, cid
+        if pick is None:
+            return None
+        m = self.poss[pick]
+        classes = [m & self.playable, m & self.trash & ~self.playable]
+        rest = _bits(m & ~self.playable & ~self.trash)
+        groups = self.modulus - 2
+        if groups <= 0:
+            classes = [classes[0], m & ~self.playable]
+        else:
+            rest.sort(key=lambda c: (c % 5, c // 5))
+            chunks = [0] * groups
+            for i, c in enumerate(rest):
+                chunks[i * groups // max(1, len(rest))] |= 1 << c
+            classes += chunks
+        return pick, classes
+
+    @staticmethod
+    def answer(classes: list[int], code: int) -> int:
+        return next(i for i, m in enumerate(classes) if m >> code & 1)
+
+    # -- moves ------------------------------------------------------------------------
+
+    def hint_value(self, seat: int, to: int, by_colour: bool) -> int:
+        return ((to - seat) % self.players - 1) * 2 + (0 if by_colour else 1)
+
+    def apply(self, move: dict, me: int) -> None:
+        seat = move["seat"]
+        if move["type"] == "hint":
+            value = self.hint_value(seat, move["to"], move["colour"] is not None)
+            asked = {p: self.question(p) for p in range(self.players) if p != seat}
+            total = sum(self.answer(q[1], self.faces[q[0]]) for p, q in asked.items()
+                        if q is not None and p != me)
+            answers = {}
+            for p, q in asked.items():
+                if q is None:
+                    continue
+                if p == me:
+                    answers[p] = (value - total) % self.modulus
+                else:
+                    answers[p] = self.answer(q[1], self.faces[q[0]])
+            mask = (self.colour_mask[move["colour"]] if move["colour"] is not None
+                    else self.value_mask[move["value"]])
+            for i, cid in enumerate(self.hands[move["to"]]):
+                self.poss[cid] &= mask if i in move["slots"] else ~mask
+            for p, a in answers.items():
+                cid, classes = asked[p]
+                if a < len(classes) and self.poss[cid] & classes[a]:
+                    self.poss[cid] &= classes[a]
+            return
+        hand = self.hands[seat]
+        cid = hand.pop(move["slot"])
+        self.poss.pop(cid, None)
+        code = self.code(move["card"])
+        s, v = divmod(code, 5)
+        if move["type"] == "play" and self.fireworks[s] == v:
+            self.fireworks[s] = v + 1
+        else:
+            self.gone[code] += 1
+        self._refresh()
+        if move["drew"]:
+            hand.insert(0, self.next_id)
+            self.poss[self.next_id] = self.full
+            self.next_id += 1
+
+
+class InfoBot:
+    """Hat-guessing hints (see :data:`DESCRIPTION`); not a partner for people."""
+
+    name = "info"
+    description = DESCRIPTION
+
+    def __init__(self) -> None:
+        self._table: InfoTable | None = None
+        self._seat: int | None = None
+
+    def _sync(self, view: dict) -> InfoTable:
+        moves, me = view["moves"], view["seat"]
+        t = self._table
+        if (t is None or self._seat != me or t.key != (view["variant"], view["players"])
+                or t.done > len(moves) or (t.done and moves[t.done - 1] != t.last)):
+            t = self._table = InfoTable(view)
+            self._seat = me
+        new = moves[t.done:]
+        # faces of every card the new moves touch that this seat may see: the cards
+        # that left a hand since (from the log) and the other hands now (from the view)
+        hands = [list(h) for h in t.hands]
+        next_id = t.next_id
+        for move in new:
+            if move["type"] != "hint":
+                cid = hands[move["seat"]].pop(move["slot"])
+                t.faces[cid] = t.code(move["card"])
+                if move["drew"]:
+                    hands[move["seat"]].insert(0, next_id)
+                    next_id += 1
+        for p in range(t.players):
+            if p != me:
+                for cid, card in zip(hands[p], view["hands"][p]["cards"], strict=True):
+                    t.faces[cid] = t.code(card)
+        for move in new:
+            t.apply(move, me)
+        t.done = len(moves)
+        t.last = moves[-1] if moves else None
+        return t
+
+    def choose(self, view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+        t = self._sync(view)
+        me = view["seat"]
+        seen = [t.copies[c] - t.left[c] for c in range(t.ncodes)]
+        for p in range(t.players):
+            if p != me:
+                for cid in t.hands[p]:
+                    seen[t.faces[cid]] += 1
+        unseen = sum(1 << c for c in range(t.ncodes) if seen[c] < t.copies[c])
+        mine = t.hands[me]
+        private = [t.poss[cid] & unseen or t.poss[cid] for cid in mine]
+        playable, trash = t.playable, t.trash
+        best = None
+        for slot, m in enumerate(private):
+            if m and not m & ~playable:
+                rank = (0 if m & t.value_mask[5] == m else 1, max(c % 5 for c in _bits(m)))
+                if best is None or rank < best[0]:
+                    best = (rank, slot)
+        if best is not None:
+            return Play(best[1])
+        hints, can_discard = view["hints"], view["hints"] < view["max_hints"]
+        if hints and (not can_discard or self._news_awaited(t, me)):
+            return self._hint(t, me, legal)
+        if view["final_round"] and view["mistakes"] < view["max_mistakes"] - 1:
+            slot = self._likeliest(t, private, seen)
+            if slot is not None:
+                return Play(slot)
+        if can_discard:
+            for slot, m in enumerate(private):
+                if not m & ~trash:
+                    return Discard(slot)
+            return Discard(self._least_needed(t, private, seen))
+        return self._hint(t, me, legal)
+
+    def _news_awaited(self, t: InfoTable, me: int) -> bool:
+        """Whether a hint would tell someone of a card to play or to let go."""
+        for p in range(t.players):
+            if p == me:
+                continue
+            q = t.question(p)
+            if q is not None and (t.playable | t.trash) >> t.faces[q[0]] & 1:
+                return True
+        return False
+
+    def _hint(self, t: InfoTable, me: int, legal: Sequence[Action]) -> Hint:
+        total = 0
+        for p in range(t.players):
+            if p == me:
+                continue
+            q = t.question(p)
+            if q is not None:
+                total += t.answer(q[1], t.faces[q[0]])
+        value = total % t.modulus
+        to = (me + value // 2 + 1) % t.players
+        by_colour = value % 2 == 0
+        options = [h for h in legal if type(h) is Hint and h.to == to
+                   and (h.colour is not None) == by_colour]
+        return max(options, key=lambda h: len(h.slots))
+
+    @staticmethod
+    def _likeliest(t: InfoTable, private: list[int], seen: list[int]) -> int | None:
+        best, where = 0.0, None
+        for slot, m in enumerate(private):
+            total = sum(t.copies[c] - seen[c] for c in _bits(m))
+            good = sum(t.copies[c] - seen[c] for c in _bits(m & t.playable))
+            if total and good / total > best:
+                best, where = good / total, slot
+        return where
+
+    @staticmethod
+    def _least_needed(t: InfoTable, private: list[int], seen: list[int]) -> int:
+        best, where = -1.0, len(private) - 1
+        for slot in range(len(private) - 1, -1, -1):
+            m = private[slot]
+            weights = {c: t.copies[c] - seen[c] for c in _bits(m)}
+            total = sum(weights.values()) or 1
+            junk = sum(w for c, w in weights.items() if t.trash >> c & 1)
+            # a last copy is costly to lose: count it against the card
+            last = sum(w for c, w in weights.items() if not t.trash >> c & 1
+                       and t.left[c] == 1)
+            value = (junk - 2 * last) / total
+            if value > best:
+                best, where = value, slot
+        return where
