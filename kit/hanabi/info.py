@@ -45,7 +45,7 @@ class InfoTable:
     def __init__(self, view: dict) -> None:
         suits = view["suits"]
         self.players = view["players"]
-        self.modulus = 2 * (self.players - 1)
+        self.modulus = 3 * (self.players - 1)
         self.nsuits = len(suits)
         self.ncodes = 5 * self.nsuits
         self.full = (1 << self.ncodes) - 1
@@ -132,13 +132,22 @@ class InfoTable:
 
     # -- moves ------------------------------------------------------------------------
 
-    def hint_value(self, seat: int, to: int, by_colour: bool) -> int:
-        return ((to - seat) % self.players - 1) * 2 + (0 if by_colour else 1)
+    @staticmethod
+    def hint_kind(colour: str | None, slots: Sequence[int]) -> int:
+        """0: a value hint on the newest card, 1: a colour hint on it, 2: a hint that
+        leaves it out (with four or more cards some hint always does)."""
+        if 0 not in slots:
+            return 2
+        return 1 if colour is not None else 0
+
+    def hint_value(self, seat: int, to: int, kind: int) -> int:
+        return ((to - seat) % self.players - 1) * 3 + kind
 
     def apply(self, move: dict, me: int) -> None:
         seat = move["seat"]
         if move["type"] == "hint":
-            value = self.hint_value(seat, move["to"], move["colour"] is not None)
+            value = self.hint_value(seat, move["to"],
+                                    self.hint_kind(move["colour"], move["slots"]))
             asked = {p: self.question(p) for p in range(self.players) if p != seat}
             total = sum(self.answer(q[1], self.faces[q[0]]) for p, q in asked.items()
                         if q is not None and p != me)
@@ -236,7 +245,9 @@ class InfoBot:
             return Play(best[1])
         hints, can_discard = view["hints"], view["hints"] < view["max_hints"]
         if hints and (not can_discard or self._news_awaited(t, me)):
-            return self._hint(t, me, legal)
+            hint = self._hint(t, me, legal)
+            if hint is not None:
+                return hint
         if view["final_round"] and view["mistakes"] < view["max_mistakes"] - 1:
             slot = self._likeliest(t, private, seen)
             if slot is not None:
@@ -246,7 +257,9 @@ class InfoBot:
                 if not m & ~trash:
                     return Discard(slot)
             return Discard(self._least_needed(t, private, seen))
-        return self._hint(t, me, legal)
+        # eight tokens and the encoding hint does not exist: any hint will mislead, so
+        # give the one touching most cards of the next player (a rare hand)
+        return max((h for h in legal if type(h) is Hint), key=lambda h: len(h.slots))
 
     def _news_awaited(self, t: InfoTable, me: int) -> bool:
         """Whether a hint would tell someone of a card to play or to let go."""
@@ -258,7 +271,9 @@ class InfoBot:
                 return True
         return False
 
-    def _hint(self, t: InfoTable, me: int, legal: Sequence[Action]) -> Hint:
+    def _hint(self, t: InfoTable, me: int, legal: Sequence[Action]) -> Hint | None:
+        """The hint that encodes the sum of the answers (None in the rare hand where the
+        hint it needs does not exist)."""
         total = 0
         for p in range(t.players):
             if p == me:
@@ -267,10 +282,12 @@ class InfoBot:
             if q is not None:
                 total += t.answer(q[1], t.faces[q[0]])
         value = total % t.modulus
-        to = (me + value // 2 + 1) % t.players
-        by_colour = value % 2 == 0
+        to = (me + value // 3 + 1) % t.players
+        kind = value % 3
         options = [h for h in legal if type(h) is Hint and h.to == to
-                   and (h.colour is not None) == by_colour]
+                   and t.hint_kind(h.colour, h.slots) == kind]
+        if not options:
+            return None
         return max(options, key=lambda h: len(h.slots))
 
     @staticmethod
