@@ -42,6 +42,8 @@ class InfoTable:
     """The table as every player knows it: each card's possible identities (bit masks
     of codes ``suit * 5 + value - 1``), kept from the view's move log."""
 
+    PLAY_Q = 0.2  # "is it playable?" for a card this likely to be, while room is left
+
     def __init__(self, view: dict) -> None:
         suits = view["suits"]
         self.players = view["players"]
@@ -99,36 +101,56 @@ class InfoTable:
 
     # -- questions ------------------------------------------------------------------
 
-    def question(self, p: int) -> tuple[int, list[int]] | None:
-        """Seat ``p``'s question: (card id, the classes its identities fall in)."""
-        best, pick = -1.0, None
-        for cid in self.hands[p]:
+    def questions(self, p: int) -> list[tuple[int, list[int]]]:
+        """Seat ``p``'s questions: (card id, the classes its identities fall in) for its
+        cards likeliest to be playable that the table knows nothing decisive about,
+        with at most ``modulus`` answers in all (mixed radix)."""
+        ranked = []
+        for i, cid in enumerate(self.hands[p]):
             m = self.poss[cid]
             if not m & ~self.playable or not m & ~self.trash:
                 continue  # already known to be playable or useless
             total = self.weight(m) or 1
-            score = self.weight(m & self.playable) / total
-            if score > best:
-                best, pick = score, cid
-        if pick is None:
-            return None
-        m = self.poss[pick]
+            ranked.append((-self.weight(m & self.playable) / total, i, cid))
+        ranked.sort()
+        out: list[tuple[int, list[int]]] = []
+        room = self.modulus
+        for chance, _, cid in ranked:
+            if room < 2:
+                break
+            k = 2 if room >= 4 and -chance >= self.PLAY_Q else room
+            out.append((cid, self.partition(self.poss[cid], k)))
+            room //= k
+        return out
+
+    def partition(self, m: int, k: int) -> list[int]:
+        """``m``'s identities in ``k`` classes: playable, useless, the rest by value."""
+        if k == 2:
+            return [m & self.playable, m & ~self.playable]
         classes = [m & self.playable, m & self.trash & ~self.playable]
         rest = _bits(m & ~self.playable & ~self.trash)
-        groups = self.modulus - 2
-        if groups <= 0:
-            classes = [classes[0], m & ~self.playable]
-        else:
-            rest.sort(key=lambda c: (c % 5, c // 5))
-            chunks = [0] * groups
-            for i, c in enumerate(rest):
-                chunks[i * groups // max(1, len(rest))] |= 1 << c
-            classes += chunks
-        return pick, classes
+        rest.sort(key=lambda c: (c % 5, c // 5))
+        chunks = [0] * (k - 2)
+        for i, c in enumerate(rest):
+            chunks[i * (k - 2) // len(rest)] |= 1 << c
+        return classes + chunks
 
-    @staticmethod
-    def answer(classes: list[int], code: int) -> int:
-        return next(i for i, m in enumerate(classes) if m >> code & 1)
+    def answer(self, asked: list[tuple[int, list[int]]]) -> int:
+        """The combined answer to ``asked`` (cards the observer sees)."""
+        value, scale = 0, 1
+        for cid, classes in asked:
+            code = self.faces[cid]
+            value += scale * next(i for i, m in enumerate(classes) if m >> code & 1)
+            scale *= len(classes)
+        return value
+
+    def learn(self, asked: list[tuple[int, list[int]]], value: int) -> None:
+        """Narrow each asked card to the class ``value`` names for it."""
+        for cid, classes in asked:
+            a = value % len(classes)
+            value //= len(classes)
+            if self.poss[cid] & classes[a]:
+                self.poss[cid] &= classes[a]
 
     # -- moves ------------------------------------------------------------------------
 
@@ -148,25 +170,16 @@ class InfoTable:
         if move["type"] == "hint":
             value = self.hint_value(seat, move["to"],
                                     self.hint_kind(move["colour"], move["slots"]))
-            asked = {p: self.question(p) for p in range(self.players) if p != seat}
-            total = sum(self.answer(q[1], self.faces[q[0]]) for p, q in asked.items()
-                        if q is not None and p != me)
-            answers = {}
-            for p, q in asked.items():
-                if q is None:
-                    continue
-                if p == me:
-                    answers[p] = (value - total) % self.modulus
-                else:
-                    answers[p] = self.answer(q[1], self.faces[q[0]])
+            asked = {p: self.questions(p) for p in range(self.players) if p != seat}
+            answers = {p: self.answer(q) for p, q in asked.items() if p != me}
+            if me in asked:
+                answers[me] = (value - sum(answers.values())) % self.modulus
             mask = (self.colour_mask[move["colour"]] if move["colour"] is not None
                     else self.value_mask[move["value"]])
             for i, cid in enumerate(self.hands[move["to"]]):
                 self.poss[cid] &= mask if i in move["slots"] else ~mask
             for p, a in answers.items():
-                cid, classes = asked[p]
-                if a < len(classes) and self.poss[cid] & classes[a]:
-                    self.poss[cid] &= classes[a]
+                self.learn(asked[p], a)
             return
         hand = self.hands[seat]
         cid = hand.pop(move["slot"])
@@ -189,6 +202,7 @@ class InfoBot:
 
     name = "info"
     description = DESCRIPTION
+    FREE_HINTS = 1  # with this many tokens, hint even when no news is awaited
 
     def __init__(self) -> None:
         self._table: InfoTable | None = None
@@ -244,7 +258,8 @@ class InfoBot:
         if best is not None:
             return Play(best[1])
         hints, can_discard = view["hints"], view["hints"] < view["max_hints"]
-        if hints and (not can_discard or self._news_awaited(t, me)):
+        if hints and (not can_discard or hints >= self.FREE_HINTS
+                      or self._news_awaited(t, me)):
             hint = self._hint(t, me, legal)
             if hint is not None:
                 return hint
@@ -266,22 +281,14 @@ class InfoBot:
         for p in range(t.players):
             if p == me:
                 continue
-            q = t.question(p)
-            if q is not None and (t.playable | t.trash) >> t.faces[q[0]] & 1:
+            if any((t.playable | t.trash) >> t.faces[cid] & 1 for cid, _ in t.questions(p)):
                 return True
         return False
 
     def _hint(self, t: InfoTable, me: int, legal: Sequence[Action]) -> Hint | None:
         """The hint that encodes the sum of the answers (None in the rare hand where the
         hint it needs does not exist)."""
-        total = 0
-        for p in range(t.players):
-            if p == me:
-                continue
-            q = t.question(p)
-            if q is not None:
-                total += t.answer(q[1], t.faces[q[0]])
-        value = total % t.modulus
+        value = sum(t.answer(t.questions(p)) for p in range(t.players) if p != me) % t.modulus
         to = (me + value // 3 + 1) % t.players
         kind = value % 3
         options = [h for h in legal if type(h) is Hint and h.to == to
