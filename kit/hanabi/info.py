@@ -42,7 +42,7 @@ class InfoTable:
     """The table as every player knows it: each card's possible identities (bit masks
     of codes ``suit * 5 + value - 1``), kept from the view's move log."""
 
-    PLAY_Q = 0.2  # "is it playable?" for a card this likely to be, while room is left
+    PLAY_Q = 0.3  # "is it playable?" for a card this likely to be, while room is left
 
     def __init__(self, view: dict) -> None:
         suits = view["suits"]
