@@ -48,11 +48,11 @@ def move_times(bot: str, players: int, games: int = 50) -> list[float]:
 def main(players: list[int] | None, seconds: float) -> None:
     for n in players or [2, 3, 4, 5]:
         print_rate(f"hanabi {n}p random play", rate(random_games(n), seconds))
-    for bot in ("rule", "convention"):
+    for bot in ("rule", "convention", "info"):
         for n in players or [2, 3, 4, 5]:
             print_rate(f"hanabi {n}p {bot}-bot full games",
                        rate(bot_games("hanabi", n, bot), seconds))
-    for bot in ("rule", "convention"):
+    for bot in ("rule", "convention", "info"):
         for n in players or [3]:
             times = sorted(move_times(bot, n))
             print(f"{f'hanabi {n}p {bot}-bot time per move':<48} median "

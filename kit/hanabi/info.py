@@ -95,9 +95,14 @@ class InfoTable:
             for v in range(f):
                 left[5 * s + v] -= 1
         self.left = left  # copies not yet played or gone (in hands or the deck)
+        self._weights: dict[int, int] = {}
 
     def weight(self, mask: int) -> int:
-        return sum(self.left[c] for c in _bits(mask))
+        """Copies not yet seen by the table of the identities in ``mask``."""
+        got = self._weights.get(mask)
+        if got is None:
+            got = self._weights[mask] = sum(self.left[c] for c in _bits(mask))
+        return got
 
     # -- questions ------------------------------------------------------------------
 
