@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--players", type=int, nargs="*", help="seat counts (default: the game's)")
     b.add_argument("--seconds", type=float, default=None,
                    help="time per figure (default 3; 10 for the 1-worker run of 'simulate')")
-    s = sub.add_parser("stats", help="statistics of seeded rule-bot games (closing notes)")
+    s = sub.add_parser("stats", help="statistics of seeded bot games, with 95 %% intervals")
     s.add_argument("game")
     s.add_argument("--players", type=int, required=True)
     s.add_argument("--games", type=int, default=1000)
