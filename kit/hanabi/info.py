@@ -1,15 +1,16 @@
 """A Hanabi bot of the information-strategy (hat-guessing) kind (HB-3..HB-7).
 
-Every hint is read as a number ``v`` in ``0..M-1``, ``M = 2 × (players − 1)``: which
-player it names (counted from the hinter) and whether it names a colour or a value.
-Before the hint each other player has a public *question*: one of their cards (the
-one likeliest to be playable that the table does not know about yet) with its
-possible identities split into ``M`` classes (playable, useless, and the others in
-value order). The hinter sets ``v`` to the sum of every other player's answer modulo
-``M``; each of them sees all the other answers and so reads their own. After a hint
-the whole table knows the class of each questioned card. Players play cards known
-playable, hint while tokens last and someone waits for news, else discard the card
-likeliest to be useless.
+Every hint is read as a number ``v`` in ``0..M-1``, ``M = 3 × (players − 1)``: which
+player it names (counted from the hinter) and its kind: a value hint touching that
+player's newest card, a colour hint touching it, or a hint leaving it out (with four
+or more cards some hint always does). Before the hint each other player has public
+*questions* about their hand, at most ``M`` answers in all (mixed radix): "is it
+playable?" for each card at least 30 % likely to be, in order, while room is left,
+then the next card's identities split into playable, useless and the rest by value.
+The hinter sets ``v`` to the sum of every other player's answer modulo ``M``; each of
+them sees all the other answers and so reads their own, and the whole table then
+knows every answer. Players play cards known to be playable, hint while they hold a
+token, else discard the card likeliest to be useless (a last copy counts against it).
 
 None of this can be followed by a person: it is a code, not a convention.
 """
