@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from kit.contract import Action
 from kit.hanabi.actions import Discard, Hint, Play
+from kit.hanabi.table import PublicTable, bits
 
 DESCRIPTION = (
     "A partner with conventions you can follow (no hidden codes). Your chop is your oldest "
@@ -33,65 +34,26 @@ DESCRIPTION = (
     "hints near the end of the deck, and risks its likeliest card only in the final round.")
 
 
-class Table:
-    """The public picture of a game, rebuilt from the view's move log.
-
-    Each card in a hand has an id; ``poss[id]`` is the bit mask of card codes
-    (``suit * 5 + value - 1``) it may still be, by hints and by conventions.
-    """
+class Table(PublicTable):
+    """The public table (:class:`PublicTable`) with the cards hints touched and what
+    the conventions read into each hint."""
 
     def __init__(self, view: dict) -> None:
-        suits = view["suits"]
-        self.players = view["players"]
-        self.nsuits = len(suits)
-        self.ncodes = 5 * self.nsuits
-        self.full = (1 << self.ncodes) - 1
-        self.index = {s["colour"]: i for i, s in enumerate(suits)}
-        self.copies = [s["counts"][v] for s in suits for v in range(5)]
-        rainbow = 0
-        for i, s in enumerate(suits):
-            if s["hint"] == "every":
-                rainbow |= 0b11111 << (5 * i)
-        self.colour_mask = {s["colour"]: (0b11111 << (5 * i)) | rainbow
-                            for i, s in enumerate(suits) if s["hint"] == "own"}
-        self.value_mask = {v: sum(1 << (5 * i + v - 1) for i in range(self.nsuits))
-                           for v in range(1, 6)}
-        self.value_masks = set(self.value_mask.values())
-        size = 5 if self.players <= 3 else 4
-        self.hands = [list(range(p * size, (p + 1) * size)) for p in range(self.players)]
-        self.next_id = self.players * size
-        self.poss: dict[int, int] = dict.fromkeys(range(self.next_id), self.full)
+        self.last_copies = sum(1 << (5 * i + v) for i, s in enumerate(view["suits"])
+                               for v in range(5) if s["counts"][v] == 1)
         self.clued: set[int] = set()
-        self.fireworks = [0] * self.nsuits
-        self.gone = [0] * self.ncodes  # discarded or misplayed copies
-        self.last_copies = sum(1 << c for c in range(self.ncodes) if self.copies[c] == 1)
-        self.done = 0  # moves processed
-        self.last: dict | None = None  # the last of them
-        self.key = (view["variant"], self.players)
-        self._refresh()
-
-    # -- public sets -----------------------------------------------------------------
-
-    def code(self, card: dict) -> int:
-        return self.index[card["colour"]] * 5 + card["value"] - 1
+        super().__init__(view)
+        self.value_masks = set(self.value_mask.values())
 
     def _refresh(self) -> None:
-        """The public code sets, after a card left a hand: ``playable`` now, ``trash``
-        (played, or above a card whose copies are all gone) and ``worth`` a save clue
-        (last copies, 5s and 2s still needed, and playable cards)."""
-        playable = trash = 0
-        gone, copies = self.gone, self.copies
-        for s, f in enumerate(self.fireworks):
-            base = 5 * s
-            trash |= ((1 << f) - 1) << base
-            if f < 5:
-                playable |= 1 << (base + f)
-            for v in range(base + f, base + 5):
-                if gone[v] >= copies[v]:
-                    trash |= ((1 << (base + 5 - v)) - 1) << v
-                    break
-        self.playable, self.trash = playable, trash
-        self.worth = (playable | self.last_copies | self.value_mask[2]) & ~trash
+        """Also ``worth`` a save clue: last copies, 5s and 2s still needed, playable."""
+        super()._refresh()
+        self.worth = (self.playable | self.last_copies | self.value_mask[2]) & ~self.trash
+
+    def _left_hand(self, cid: int, code: int) -> None:
+        self.clued.discard(cid)
+        if self.copies[code] - self.gone[code] == 1:
+            self.last_copies |= 1 << code
 
     def queued(self, playable: int, poss: dict[int, int]) -> int:
         """Playable codes, and codes that will be once cards known exactly are played
@@ -135,43 +97,15 @@ class Table:
         return out
 
     def apply(self, move: dict) -> None:
-        seat = move["seat"]
-        if move["type"] == "hint":
-            mask = (self.colour_mask[move["colour"]] if move["colour"] is not None
-                    else self.value_mask[move["value"]])
-            hand = self.hands[move["to"]]
-            after = self.read_hint(move["to"], mask, move["slots"],
-                                   self.queued(self.playable, self.poss))
-            for cid, m in zip(hand, after, strict=True):
-                self.poss[cid] = m
-            self.clued.update(hand[i] for i in move["slots"])
+        if move["type"] != "hint":
+            self.card_left(move)
             return
-        hand = self.hands[seat]
-        cid = hand.pop(move["slot"])
-        self.poss.pop(cid, None)
-        self.clued.discard(cid)
-        code = self.code(move["card"])
-        s, v = divmod(code, 5)
-        if move["type"] == "play" and self.fireworks[s] == v:
-            self.fireworks[s] = v + 1
-        else:
-            self.gone[code] += 1
-            if self.copies[code] - self.gone[code] == 1:
-                self.last_copies |= 1 << code
-        self._refresh()
-        if move["drew"]:
-            hand.insert(0, self.next_id)
-            self.poss[self.next_id] = self.full
-            self.next_id += 1
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+        hand = self.hands[move["to"]]
+        after = self.read_hint(move["to"], self.hint_mask(move), move["slots"],
+                               self.queued(self.playable, self.poss))
+        for cid, m in zip(hand, after, strict=True):
+            self.poss[cid] = m
+        self.clued.update(hand[i] for i in move["slots"])
 
 
 class ConventionBot:
@@ -199,36 +133,20 @@ class ConventionBot:
         (or an undone move)."""
         moves = view["moves"]
         t = self._table
-        if (t is None or t.key != (view["variant"], view["players"]) or t.done > len(moves)
-                or (t.done and moves[t.done - 1] != t.last)):
+        if t is None or not t.follows(view):
             t = self._table = Table(view)
         for move in moves[t.done:]:
             t.apply(move)
-        t.done = len(moves)
-        t.last = moves[-1] if moves else None
+        t.caught_up(moves)
         return t
 
     def choose(self, view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
         t = self._sync(view)
         me = view["seat"]
-        hands = view["hands"]
-        faces: dict[int, int] = {}
-        seen = list(t.gone)
-        for s, f in enumerate(t.fireworks):
-            for v in range(f):
-                seen[5 * s + v] += 1
-        for p in range(t.players):
-            if p != me:
-                for cid, card in zip(t.hands[p], hands[p]["cards"], strict=True):
-                    c = faces[cid] = t.code(card)
-                    seen[c] += 1
-        unseen = 0
-        for c in range(t.ncodes):
-            if seen[c] < t.copies[c]:
-                unseen |= 1 << c
+        faces, seen = t.in_sight(view, me)
         playable, trash = t.playable, t.trash
         mine = t.hands[me]
-        private = [t.poss[cid] & unseen or t.poss[cid] for cid in mine]
+        private = t.private(me, seen)
 
         hints, can_discard = view["hints"], view["hints"] < view["max_hints"]
         # 1. a save comes first if the next player would discard a needed card
@@ -236,15 +154,10 @@ class ConventionBot:
             save = self._save(t, view, faces, playable, trash, legal, critical_only=True)
             if save is not None:
                 return save
-        # 2. play a card that surely fits: 5s first (a token back), then the lowest
-        best = None
-        for slot, m in enumerate(private):
-            if m and not m & ~playable:
-                rank = (0 if m & t.value_mask[5] == m else 1, max(c % 5 for c in _bits(m)))
-                if best is None or rank < best[0]:
-                    best = (rank, slot)
-        if best is not None:
-            return Play(best[1])
+        # 2. play a card that surely fits
+        slot = t.sure_play(private)
+        if slot is not None:
+            return Play(slot)
         if hints:
             save = self._save(t, view, faces, playable, trash, legal)
             if save is not None:
@@ -259,14 +172,10 @@ class ConventionBot:
                 hint, _ = self._best_hint(t, view, faces, playable, trash, legal, every=True)
                 if hint is not None:
                     return hint
-        if view["final_round"] and view["mistakes"] < view["max_mistakes"] - 1:
-            gamble = self._likeliest(private, playable, seen, t)
-            if gamble is not None:
-                return Play(gamble)
+        last = t.gamble_or_let_go(view, private, seen)
+        if last is not None:
+            return last
         if can_discard:
-            for slot, m in enumerate(private):
-                if not m & ~trash:
-                    return Discard(slot)
             chop = t.chop(mine)
             if chop is not None:
                 return Discard(mine.index(chop))
@@ -277,7 +186,7 @@ class ConventionBot:
         for h in legal:
             if type(h) is Hint and all(t.hands[h.to][i] in t.clued for i in h.slots):
                 return h
-        gamble = self._likeliest(private, playable, seen, t, at_least=0.6)
+        gamble = t.likeliest(private, seen, at_least=0.6)
         if gamble is not None:
             return Play(gamble)
         return next(h for h in legal if type(h) is Hint)
@@ -285,23 +194,12 @@ class ConventionBot:
     # -- choices ------------------------------------------------------------------------
 
     @staticmethod
-    def _likeliest(private: list[int], playable: int, seen: list[int], t: Table,
-                   at_least: float = 0.0) -> int | None:
-        best, where = at_least, None
-        for slot, m in enumerate(private):
-            total = sum(t.copies[c] - seen[c] for c in _bits(m))
-            good = sum(t.copies[c] - seen[c] for c in _bits(m & playable))
-            if total and good / total > best:
-                best, where = good / total, slot
-        return where
-
-    @staticmethod
     def _least_needed(private: list[int], trash: int, seen: list[int], t: Table) -> int:
         best, where = -1.0, len(private) - 1
         for slot in range(len(private) - 1, -1, -1):
             m = private[slot]
-            total = sum(t.copies[c] - seen[c] for c in _bits(m)) or 1
-            junk = sum(t.copies[c] - seen[c] for c in _bits(m & trash)) / total
+            total = sum(t.copies[c] - seen[c] for c in bits(m)) or 1
+            junk = sum(t.copies[c] - seen[c] for c in bits(m & trash)) / total
             if junk > best:
                 best, where = junk, slot
         return where

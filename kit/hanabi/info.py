@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from kit.contract import Action
 from kit.hanabi.actions import Discard, Hint, Play
+from kit.hanabi.table import PublicTable, bits
 
 DESCRIPTION = (
     "Information strategy (hat guessing): every hint encodes, through whom it names and "
@@ -30,79 +31,31 @@ DESCRIPTION = (
     "human-compatible, so do not pick it as a partner for people.")
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-class InfoTable:
-    """The table as every player knows it: each card's possible identities (bit masks
-    of codes ``suit * 5 + value - 1``), kept from the view's move log."""
+class InfoTable(PublicTable):
+    """The public table (:class:`PublicTable`) with the questions each hint answers."""
 
     PLAY_Q = 0.3  # "is it playable?" for a card this likely to be, while room is left
 
     def __init__(self, view: dict) -> None:
-        suits = view["suits"]
-        self.players = view["players"]
+        super().__init__(view)
         self.modulus = 3 * (self.players - 1)
-        self.nsuits = len(suits)
-        self.ncodes = 5 * self.nsuits
-        self.full = (1 << self.ncodes) - 1
-        self.index = {s["colour"]: i for i, s in enumerate(suits)}
-        self.copies = [s["counts"][v] for s in suits for v in range(5)]
-        rainbow = 0
-        for i, s in enumerate(suits):
-            if s["hint"] == "every":
-                rainbow |= 0b11111 << (5 * i)
-        self.colour_mask = {s["colour"]: (0b11111 << (5 * i)) | rainbow
-                            for i, s in enumerate(suits) if s["hint"] == "own"}
-        self.value_mask = {v: sum(1 << (5 * i + v - 1) for i in range(self.nsuits))
-                           for v in range(1, 6)}
-        size = 5 if self.players <= 3 else 4
-        self.hands = [list(range(p * size, (p + 1) * size)) for p in range(self.players)]
-        self.next_id = self.players * size
-        self.poss = dict.fromkeys(range(self.next_id), self.full)
-        self.fireworks = [0] * self.nsuits
-        self.gone = [0] * self.ncodes
-        self.key = (view["variant"], self.players)
-        self.done = 0
-        self.last: dict | None = None
         self.faces: dict[int, int] = {}  # card id -> code, for cards the observer has seen
-        self._refresh()
-
-    def code(self, card: dict) -> int:
-        return self.index[card["colour"]] * 5 + card["value"] - 1
 
     def _refresh(self) -> None:
-        playable = trash = 0
-        for s, f in enumerate(self.fireworks):
-            base = 5 * s
-            trash |= ((1 << f) - 1) << base
-            if f < 5:
-                playable |= 1 << (base + f)
-            for v in range(base + f, base + 5):
-                if self.gone[v] >= self.copies[v]:
-                    trash |= ((1 << (base + 5 - v)) - 1) << v
-                    break
-        self.playable, self.trash = playable, trash
-        left = list(self.copies)
-        for c in range(self.ncodes):
-            left[c] -= self.gone[c]
+        """Also ``left``: copies of each code not yet played or gone (in hands or deck)."""
+        super()._refresh()
+        left = [n - g for n, g in zip(self.copies, self.gone, strict=True)]
         for s, f in enumerate(self.fireworks):
             for v in range(f):
                 left[5 * s + v] -= 1
-        self.left = left  # copies not yet played or gone (in hands or the deck)
+        self.left = left
         self._weights: dict[int, int] = {}
 
     def weight(self, mask: int) -> int:
         """Copies not yet seen by the table of the identities in ``mask``."""
         got = self._weights.get(mask)
         if got is None:
-            got = self._weights[mask] = sum(self.left[c] for c in _bits(mask))
+            got = self._weights[mask] = sum(self.left[c] for c in bits(mask))
         return got
 
     # -- questions ------------------------------------------------------------------
@@ -134,7 +87,7 @@ class InfoTable:
         if k == 2:
             return [m & self.playable, m & ~self.playable]
         classes = [m & self.playable, m & self.trash & ~self.playable]
-        rest = _bits(m & ~self.playable & ~self.trash)
+        rest = bits(m & ~self.playable & ~self.trash)
         rest.sort(key=lambda c: (c % 5, c // 5))
         chunks = [0] * (k - 2)
         for i, c in enumerate(rest):
@@ -180,27 +133,13 @@ class InfoTable:
             answers = {p: self.answer(q) for p, q in asked.items() if p != me}
             if me in asked:
                 answers[me] = (value - sum(answers.values())) % self.modulus
-            mask = (self.colour_mask[move["colour"]] if move["colour"] is not None
-                    else self.value_mask[move["value"]])
+            mask = self.hint_mask(move)
             for i, cid in enumerate(self.hands[move["to"]]):
                 self.poss[cid] &= mask if i in move["slots"] else ~mask
             for p, a in answers.items():
                 self.learn(asked[p], a)
             return
-        hand = self.hands[seat]
-        cid = hand.pop(move["slot"])
-        self.poss.pop(cid, None)
-        code = self.code(move["card"])
-        s, v = divmod(code, 5)
-        if move["type"] == "play" and self.fireworks[s] == v:
-            self.fireworks[s] = v + 1
-        else:
-            self.gone[code] += 1
-        self._refresh()
-        if move["drew"]:
-            hand.insert(0, self.next_id)
-            self.poss[self.next_id] = self.full
-            self.next_id += 1
+        self.card_left(move)
 
 
 class InfoBot:
@@ -217,8 +156,7 @@ class InfoBot:
     def _sync(self, view: dict) -> InfoTable:
         moves, me = view["moves"], view["seat"]
         t = self._table
-        if (t is None or self._seat != me or t.key != (view["variant"], view["players"])
-                or t.done > len(moves) or (t.done and moves[t.done - 1] != t.last)):
+        if t is None or self._seat != me or not t.follows(view):
             t = self._table = InfoTable(view)
             self._seat = me
         new = moves[t.done:]
@@ -239,44 +177,27 @@ class InfoBot:
                     t.faces[cid] = t.code(card)
         for move in new:
             t.apply(move, me)
-        t.done = len(moves)
-        t.last = moves[-1] if moves else None
+        t.caught_up(moves)
         return t
 
     def choose(self, view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
         t = self._sync(view)
         me = view["seat"]
-        seen = [t.copies[c] - t.left[c] for c in range(t.ncodes)]
-        for p in range(t.players):
-            if p != me:
-                for cid in t.hands[p]:
-                    seen[t.faces[cid]] += 1
-        unseen = sum(1 << c for c in range(t.ncodes) if seen[c] < t.copies[c])
-        mine = t.hands[me]
-        private = [t.poss[cid] & unseen or t.poss[cid] for cid in mine]
-        playable, trash = t.playable, t.trash
-        best = None
-        for slot, m in enumerate(private):
-            if m and not m & ~playable:
-                rank = (0 if m & t.value_mask[5] == m else 1, max(c % 5 for c in _bits(m)))
-                if best is None or rank < best[0]:
-                    best = (rank, slot)
-        if best is not None:
-            return Play(best[1])
+        _, seen = t.in_sight(view, me)
+        private = t.private(me, seen)
+        slot = t.sure_play(private)
+        if slot is not None:
+            return Play(slot)
         hints, can_discard = view["hints"], view["hints"] < view["max_hints"]
         if hints and (not can_discard or hints >= self.FREE_HINTS
                       or self._news_awaited(t, me)):
             hint = self._hint(t, me, legal)
             if hint is not None:
                 return hint
-        if view["final_round"] and view["mistakes"] < view["max_mistakes"] - 1:
-            slot = self._likeliest(t, private, seen)
-            if slot is not None:
-                return Play(slot)
+        last = t.gamble_or_let_go(view, private, seen)
+        if last is not None:
+            return last
         if can_discard:
-            for slot, m in enumerate(private):
-                if not m & ~trash:
-                    return Discard(slot)
             return Discard(self._least_needed(t, private, seen))
         # eight tokens and the encoding hint does not exist: any hint will mislead, so
         # give the one touching most cards of the next player (a rare hand)
@@ -304,21 +225,11 @@ class InfoBot:
         return max(options, key=lambda h: len(h.slots))
 
     @staticmethod
-    def _likeliest(t: InfoTable, private: list[int], seen: list[int]) -> int | None:
-        best, where = 0.0, None
-        for slot, m in enumerate(private):
-            total = sum(t.copies[c] - seen[c] for c in _bits(m))
-            good = sum(t.copies[c] - seen[c] for c in _bits(m & t.playable))
-            if total and good / total > best:
-                best, where = good / total, slot
-        return where
-
-    @staticmethod
     def _least_needed(t: InfoTable, private: list[int], seen: list[int]) -> int:
         best, where = -1.0, len(private) - 1
         for slot in range(len(private) - 1, -1, -1):
             m = private[slot]
-            weights = {c: t.copies[c] - seen[c] for c in _bits(m)}
+            weights = {c: t.copies[c] - seen[c] for c in bits(m)}
             total = sum(weights.values()) or 1
             junk = sum(w for c, w in weights.items() if t.trash >> c & 1)
             # a last copy is costly to lose: count it against the card
