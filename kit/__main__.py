@@ -1,5 +1,6 @@
 """Command line: ``python -m kit bench GAME|simulate|analysis``, ``python -m kit stats GAME``,
-``python -m kit simulate GAME``, ``python -m kit export --db URL --to DIR``."""
+``python -m kit simulate GAME``, ``python -m kit tournament GAME``,
+``python -m kit export --db URL --to DIR``."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--players", type=int, nargs="*", help="seat counts (default: the game's)")
     b.add_argument("--seconds", type=float, default=None,
                    help="time per figure (default 3; 10 for the 1-worker run of 'simulate')")
-    s = sub.add_parser("stats", help="statistics of seeded rule-bot games (closing notes)")
+    s = sub.add_parser("stats", help="statistics of seeded bot games, with 95 %% intervals")
     s.add_argument("game")
     s.add_argument("--players", type=int, required=True)
     s.add_argument("--games", type=int, default=1000)
@@ -56,6 +57,18 @@ def main(argv: list[str] | None = None) -> int:
     x.add_argument("--to", required=True, help="the folder to write games.parquet, "
                                                "seats, actions, events, feedback into")
     x.add_argument("--game", default=None, help="only this game's recordings")
+    t = sub.add_parser("tournament", help="bots against each other, seat-rotated, with 95 %% "
+                                          "intervals (kit.tournament)")
+    t.add_argument("game")
+    t.add_argument("--players", type=int, required=True)
+    t.add_argument("--bots", required=True, help="a,b[,c]: cycled over the seats")
+    t.add_argument("--games", type=int, default=100, help="deals, each played in every "
+                                                          "seat rotation")
+    t.add_argument("--option", action="append", default=[], metavar="K=V")
+    t.add_argument("--workers", type=int, default=1)
+    t.add_argument("--db", default=None, help="SQLAlchemy URL or SQLite file (default: "
+                                              "$KIT_RECORD_URL or ./playtests.sqlite)")
+    t.add_argument("--seed", type=int, default=0, help="seed of the first deal")
     args = parser.parse_args(argv)
 
     if args.command == "bench" and args.target == "simulate":
@@ -69,6 +82,8 @@ def main(argv: list[str] | None = None) -> int:
         return _simulate(args)
     if args.command == "export":
         return _export(args)
+    if args.command == "tournament":
+        return _tournament(args)
     if args.command == "bench":
         module = _game_module(args.target, "bench")
         if module is not None and hasattr(module, "main"):
@@ -130,6 +145,22 @@ def _export(args: argparse.Namespace) -> int:
         print(f"kit export: {exc}", file=sys.stderr)
         return 2
     print(", ".join(f"{n} {name}" for name, n in written.items()) + f" written to {args.to}")
+    return 0
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from kit.record import RecordError
+    from kit.simulate import parse_option
+    from kit.tournament import tournament
+
+    try:
+        options = dict(parse_option(o) for o in args.option)
+        result = tournament(args.game, args.players, args.bots, args.games, options,
+                            workers=args.workers, db=args.db, seed=args.seed, progress="text")
+    except (kit.ConfigError, RecordError) as exc:
+        print(f"kit tournament: {exc}", file=sys.stderr)
+        return 2
+    print(result.table())
     return 0
 
 

@@ -238,7 +238,15 @@ class GameSpec:
                             "choices": list(o.choices) if o.choices else None}
                         for n, o in self.options.items()},
             "bots": sorted(self.bots),
+            "bot_descriptions": {n: bot_description(self.bots[n]) for n in sorted(self.bots)},
         }
+
+
+def bot_description(factory: Any) -> str:
+    """What a setup form shows for a bot: its ``description``, else its docstring's first
+    paragraph."""
+    text = getattr(factory, "description", None) or (factory.__doc__ or "").split("\n\n")[0]
+    return " ".join(text.split())
 
 
 # --------------------------------------------------------------------------- the state

@@ -14,6 +14,7 @@ from collections import Counter
 import kit
 from kit.bots import make_bot, play_out
 from kit.domino_metro.match import BLOCKED, DOMINO_METRO, METRO, OUT
+from kit.intervals import ci95
 
 
 def play(seed: int, players: int, bots: str = "rule", **options: object) -> kit.GameState:
@@ -58,6 +59,7 @@ def summarize(games: int, players: int, bots: str = "rule") -> dict:
         "domino_metro_rate": rate(ends[DOMINO_METRO]),
         "blocked_rate": rate(ends[BLOCKED]),
         "seat_win_rate": [rate(w) for w in wins],
+        "seat_win_rate_ci95": [ci95(w, games) for w in wins],
         "seat_loss_rate": [rate(x) for x in losses],
         "seat_mole_rate": [rate(m) for m in moles],
         "seat_lead_rate": [rate(x) for x in leads],

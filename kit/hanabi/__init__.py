@@ -6,7 +6,9 @@ from kit.bots import RandomBot
 from kit.contract import GameSpec, Option
 from kit.hanabi.actions import ACTIONS, Discard, Hint, Play
 from kit.hanabi.bot import RuleBot
+from kit.hanabi.convention import ConventionBot
 from kit.hanabi.from_view import legal_from_view
+from kit.hanabi.info import InfoBot
 from kit.hanabi.state import HanabiState, hand_size
 from kit.hanabi.variants import variants
 
@@ -39,7 +41,8 @@ SPEC = GameSpec(
     state_class=HanabiState,
     actions=ACTIONS,
     max_length=max_length,
-    bots={"random": RandomBot, "rule": RuleBot},
+    bots={"random": RandomBot, "rule": RuleBot, "convention": ConventionBot,
+                     "info": InfoBot},
     action_rule="HB-3",
     legal_from_view=legal_from_view,
 )

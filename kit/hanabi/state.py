@@ -94,6 +94,8 @@ class HanabiState(GameState):
         self.current = 0
         self.final_left: int | None = None  # HB-10: turns left once the last card is drawn
         self.ended: str | None = None  # "mistakes" | "perfect" | "deck"
+        #: every move as all players saw it (HB-3): replaced, never changed in place
+        self.moves: list[dict] = []
         self._derive()
 
     def _derive(self) -> None:
@@ -218,6 +220,9 @@ class HanabiState(GameState):
         events: list[dict]
         if type(action) is Hint:
             events = [self._hint(seat, action)]
+            self.moves = [*self.moves, {"seat": seat, "type": "hint", "to": action.to,
+                                        "colour": action.colour, "value": action.value,
+                                        "slots": list(action.slots or ())}]
         else:
             card = self.hands[seat].pop(action.slot)  # type: ignore[attr-defined]
             del self.know[seat][action.slot]  # type: ignore[attr-defined]
@@ -227,8 +232,11 @@ class HanabiState(GameState):
             self._hint_cache[seat] = self._shown[seat] = None
             events = (self._discard(seat, action.slot, card) if isinstance(action, Discard)
                       else self._play(seat, action.slot, card))
+            drew = not self.ended and bool(self.deck)
             if not self.ended:
                 events += self._draw(seat)
+            self.moves = [*self.moves, {"seat": seat, "type": action.TYPE, "slot": slot,
+                                        "card": self._cards[card], "drew": drew}]
         if not self.ended:
             self._next_turn(seat, events)
         if self.ended:
@@ -369,6 +377,7 @@ class HanabiState(GameState):
             "still_to_play": self.still_to_play(),
             "score": self.score, "max_score": variant.max_score,
             "ended": self.ended,
+            "moves": self.moves,
         }
 
     def result(self) -> dict:
@@ -445,7 +454,16 @@ class HanabiState(GameState):
         self.hints, self.mistakes = snap["hints"], snap["mistakes"]
         self.current, self.final_left, self.ended = (snap["current"], snap["final_left"],
                                                      snap["ended"])
+        self.moves = self._replayed_moves()
         self._derive()
+
+    def _replayed_moves(self) -> list[dict]:
+        """The public move log, by replaying the history from the seed (it is not
+        part of the snapshot: the history and the seed determine it)."""
+        again = type(self)(self.players, self.seed, **self.options)
+        for action in self.history:
+            again.apply({k: v for k, v in action.items() if k != "seat"})
+        return again.moves
 
     def zones(self) -> dict[str, list]:
         played = [s * 5 + v for s, top in enumerate(self.fireworks) for v in range(top)]

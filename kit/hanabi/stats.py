@@ -7,6 +7,7 @@ import statistics
 
 import kit
 from kit.bots import make_bot, play_out
+from kit.intervals import mean_ci
 
 
 def summarize(games: int, players: int, bots: str = "rule", **options: object) -> dict:
@@ -22,6 +23,7 @@ def summarize(games: int, players: int, bots: str = "rule", **options: object) -
         turns.append(len(state.history))
     return {"game": "hanabi", "players": players, "games": games, "bots": bots,
             "options": options, "mean_score": round(statistics.fmean(scores), 2),
+            "mean_score_ci95": [round(x, 2) for x in mean_ci(scores)[1:]],
             "stdev_score": round(statistics.pstdev(scores), 2),
             "median_score": statistics.median(scores), "lost": lost, "perfect": perfect,
             "mean_turns": round(statistics.fmean(turns), 1)}

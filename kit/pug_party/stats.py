@@ -12,6 +12,7 @@ from typing import Any
 
 import kit
 from kit.bots import make_bot, play_out
+from kit.intervals import ci95
 
 
 def _mean(xs: list[float]) -> float:
@@ -69,6 +70,7 @@ def summarize(games: int, players: int, bots: str = "rule", **options: Any) -> d
         "burns_per_game": {"four_of_a_kind": _mean(burns_four), "megapug": _mean(burns_megapug)},
         "burns_total": {"four_of_a_kind": sum(burns_four), "megapug": sum(burns_megapug)},
         "win_rate": _share(wins, games, players),
+        "win_rate_ci95": [ci95(wins[s], games) for s in range(players)],
         "pug_holder_rate": _share(pugs, games, players),
         "truncated": truncated,
     }

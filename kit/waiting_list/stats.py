@@ -13,6 +13,7 @@ from collections import Counter
 
 import kit
 from kit.bots import make_bot
+from kit.intervals import ci95
 
 
 def play_events(seed: int, players: int, bots: str, **options: object) -> tuple[kit.GameState,
@@ -87,6 +88,7 @@ def summarize(games: int, players: int, bots: str = "rule", **options: object) -
         "reshuffles_per_round": per(kinds["reshuffle"], rounds),
         "reveals_per_round": per(kinds["reveal"], rounds),
         "seat_win_rate": [per(w, games) for w in wins_shared],
+        "seat_win_rate_ci95": [ci95(w, games) for w in wins_shared],
         "seat_win_or_share_rate": [per(w, games) for w in wins_any],
         "seat_round_win_rate": [per(w, rounds) for w in round_wins],
         "mean_total_penalty": per(sum(scores), len(scores)),

@@ -1,0 +1,340 @@
+"""A Hanabi partner with conventions a person can follow (HB-3..HB-7).
+
+Conventions (every player reads them from the public moves alone; no hat-guessing):
+
+- **Chop**: a hand's oldest card no hint has touched. A player who discards discards
+  their chop, or a card they know is useless.
+- **Focus** of a hint: the chop if the hint touches it, else the newest card it
+  touches for the first time.
+- **Play clue**: a colour hint, or a value hint whose focus is not the chop, says the
+  focus card is playable now, or as soon as a card already known exactly is played.
+- **Save clue**: a value hint on the chop may also mean "keep this": the last copy of a
+  needed card, a 5 or a 2. A save of a last copy comes before one's own play.
+- Hinted cards are kept, and played once everything they may still be is playable.
+- Near the end of the deck a player hints rather than discards while a partner has a
+  card to play; in the final round, with a mistake to spare, they play their likeliest.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from kit.contract import Action
+from kit.hanabi.actions import Discard, Hint, Play
+from kit.hanabi.table import PublicTable, bits
+
+DESCRIPTION = (
+    "A partner with conventions you can follow (no hidden codes). Your chop is your oldest "
+    "card no hint touched; it discards from its chop. A hint's focus is the chop if it "
+    "touches it, else the newest card it newly touches. A colour hint, or a value hint "
+    "off the chop, means the focus card is playable now (or right after a card already "
+    "known exactly). A value hint on the chop may instead mean keep it: a 5, a 2 or the "
+    "last copy of a needed card. It plays a hinted card once it surely fits, stalls with "
+    "hints near the end of the deck, and risks its likeliest card only in the final round.")
+
+
+class Table(PublicTable):
+    """The public table (:class:`PublicTable`) with the cards hints touched and what
+    the conventions read into each hint."""
+
+    def __init__(self, view: dict) -> None:
+        self.last_copies = sum(1 << (5 * i + v) for i, s in enumerate(view["suits"])
+                               for v in range(5) if s["counts"][v] == 1)
+        self.clued: set[int] = set()
+        super().__init__(view)
+        self.value_masks = set(self.value_mask.values())
+
+    def _refresh(self) -> None:
+        """Also ``worth`` a save clue: last copies, 5s and 2s still needed, playable."""
+        super()._refresh()
+        self.worth = (self.playable | self.last_copies | self.value_mask[2]) & ~self.trash
+
+    def _left_hand(self, cid: int, code: int) -> None:
+        self.clued.discard(cid)
+        if self.copies[code] - self.gone[code] == 1:
+            self.last_copies |= 1 << code
+
+    def queued(self, playable: int, poss: dict[int, int]) -> int:
+        """Playable codes, and codes that will be once cards known exactly are played
+        (a play clue may point at a card that waits for a hinted card in another hand)."""
+        exact = 0
+        for hand in self.hands:
+            for cid in hand:
+                m = poss[cid]
+                if m and not m & (m - 1):
+                    exact |= m
+        out = playable
+        while True:
+            more = ((out & exact) << 1) & ~self.value_mask[1] & ~out & self.full
+            if not more:
+                return out
+            out |= more
+
+    def chop(self, hand: list[int]) -> int | None:
+        for cid in reversed(hand):
+            if cid not in self.clued:
+                return cid
+        return None
+
+    # -- reading a hint ----------------------------------------------------------------
+
+    def read_hint(self, to: int, mask: int, slots: Sequence[int], queued: int) -> list[int]:
+        """What each card of seat ``to`` may be after a hint, by the hint and the
+        conventions (``queued``: the codes a play clue may mean, see :meth:`queued`)."""
+        hand, poss, clued = self.hands[to], self.poss, self.clued
+        out = [poss[cid] & mask if i in slots else poss[cid] & ~mask
+               for i, cid in enumerate(hand)]
+        fresh = [i for i in slots if hand[i] not in clued]
+        if fresh:
+            chop = self.chop(hand)
+            focus = fresh[-1] if hand[fresh[-1]] == chop else fresh[0]
+            allowed = queued
+            if hand[focus] == chop and mask in self.value_masks:
+                allowed |= self.worth
+            if out[focus] & allowed:
+                out[focus] &= allowed
+        return out
+
+    def apply(self, move: dict) -> None:
+        if move["type"] != "hint":
+            self.card_left(move)
+            return
+        hand = self.hands[move["to"]]
+        after = self.read_hint(move["to"], self.hint_mask(move), move["slots"],
+                               self.queued(self.playable, self.poss))
+        for cid, m in zip(hand, after, strict=True):
+            self.poss[cid] = m
+        self.clued.update(hand[i] for i in move["slots"])
+
+
+class ConventionBot:
+    """Chop, play clues, save clues, discards from the chop (see :data:`DESCRIPTION`)."""
+
+    name = "convention"
+    description = DESCRIPTION
+
+    # Tuning, measured over 300 seeds at 3 and 5 players (scores were flat around these):
+    #: weights of a hint: a card that waits for a known one, touching a useless card,
+    #: touching a new useful one, telling a card is useless, a play made exact
+    W_DELAYED, W_TRASH, W_TOUCH, W_USELESS, W_EXACT = 6.0, 3.0, 0.5, 1.0, 1.0
+    W_IDLE = 0.0  # a hint to a player who knows of no play
+    FULL = 3  # with this many tokens every hint is weighed, not only play clues
+    STALL = 8  # with this many cards left or fewer, hint rather than draw
+    RESERVE = 1  # tokens kept for saves unless the next player can discard safely
+    MIN_GAIN = 1  # the least a hint must score to be worth a token over a discard
+
+    def __init__(self) -> None:
+        self._table: Table | None = None
+
+    def _sync(self, view: dict) -> Table:
+        """The public table brought up to the view's last move. The table holds public
+        facts only, so one bot may play every seat; it starts again on another game
+        (or an undone move)."""
+        moves = view["moves"]
+        t = self._table
+        if t is None or not t.follows(view):
+            t = self._table = Table(view)
+        for move in moves[t.done:]:
+            t.apply(move)
+        t.caught_up(moves)
+        return t
+
+    def choose(self, view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+        t = self._sync(view)
+        me = view["seat"]
+        faces, seen = t.in_sight(view, me)
+        playable, trash = t.playable, t.trash
+        mine = t.hands[me]
+        private = t.private(me, seen)
+
+        hints, can_discard = view["hints"], view["hints"] < view["max_hints"]
+        # 1. a save comes first if the next player would discard a needed card
+        if hints:
+            save = self._save(t, view, faces, playable, trash, legal, critical_only=True)
+            if save is not None:
+                return save
+        # 2. play a card that surely fits
+        slot = t.sure_play(private)
+        if slot is not None:
+            return Play(slot)
+        if hints:
+            save = self._save(t, view, faces, playable, trash, legal)
+            if save is not None:
+                return save
+            hint, gain = self._best_hint(t, view, faces, playable, trash, legal,
+                                         every=not can_discard or hints >= self.FULL)
+            if hint is not None and (not can_discard or self._worth(t, view, faces, playable,
+                                                                      trash, gain)):
+                return hint
+            if view["deck"] <= self.STALL and self._pending(t, me, playable):
+                # a hint rather than a draw: the final round comes later
+                hint, _ = self._best_hint(t, view, faces, playable, trash, legal, every=True)
+                if hint is not None:
+                    return hint
+        last = t.gamble_or_let_go(view, private, seen)
+        if last is not None:
+            return last
+        if can_discard:
+            chop = t.chop(mine)
+            if chop is not None:
+                return Discard(mine.index(chop))
+            # every card hinted: let go of the one least likely needed
+            return Discard(self._least_needed(private, trash, seen, t))
+        # all tokens in hand and no hint reads right: one that touches no new card says
+        # nothing by convention; else the likeliest card, else any hint
+        for h in legal:
+            if type(h) is Hint and all(t.hands[h.to][i] in t.clued for i in h.slots):
+                return h
+        gamble = t.likeliest(private, seen, at_least=0.6)
+        if gamble is not None:
+            return Play(gamble)
+        return next(h for h in legal if type(h) is Hint)
+
+    # -- choices ------------------------------------------------------------------------
+
+    @staticmethod
+    def _least_needed(private: list[int], trash: int, seen: list[int], t: Table) -> int:
+        best, where = -1.0, len(private) - 1
+        for slot in range(len(private) - 1, -1, -1):
+            m = private[slot]
+            total = sum(t.copies[c] - seen[c] for c in bits(m)) or 1
+            junk = sum(t.copies[c] - seen[c] for c in bits(m & trash)) / total
+            if junk > best:
+                best, where = junk, slot
+        return where
+
+    def _worth(self, t: Table, view: dict, faces: dict[int, int], playable: int, trash: int,
+               gain: float) -> bool:
+        """Whether a hint of ``gain`` is worth a token rather than a discard: the last
+        tokens are kept for saves unless the next player can discard safely."""
+        hints = view["hints"]
+        if gain <= 0:
+            return False
+        if hints > self.RESERVE:
+            return gain >= self.MIN_GAIN
+        if gain < 5:
+            return False
+        q = (view["seat"] + 1) % t.players
+        if self._hand_plays(t, q, playable):
+            return True
+        chop = t.chop(t.hands[q])
+        return chop is None or bool(trash >> faces[chop] & 1) or hints > 1
+
+    def _pending(self, t: Table, me: int, playable: int) -> bool:
+        """Whether another player knows of a card to play."""
+        return any(self._hand_plays(t, p, playable) for p in range(t.players) if p != me)
+
+    def _hand_plays(self, t: Table, p: int, playable: int) -> bool:
+        """Whether seat ``p`` knows (publicly) of a card it can play."""
+        return any(t.poss[cid] and not t.poss[cid] & ~playable for cid in t.hands[p])
+
+    def _save(self, t: Table, view: dict, faces: dict[int, int], playable: int, trash: int,
+              legal: Sequence[Action], critical_only: bool = False) -> Hint | None:
+        """A save clue for the next player's chop if they would discard a needed card."""
+        me = view["seat"]
+        q = (me + 1) % t.players
+        if self._hand_plays(t, q, playable):
+            return None
+        chop = t.chop(t.hands[q])
+        if chop is None:
+            return None
+        c = faces[chop]
+        if trash >> c & 1:
+            return None
+        v = c % 5 + 1
+        left = t.copies[c] - t.gone[c]
+        elsewhere = any(faces.get(cid) == c for p in range(t.players) if p != q
+                        for cid in t.hands[p])
+        needed = left == 1 or (not critical_only and not elsewhere
+                               and (v == 2 or bool(playable >> c & 1)))
+        if not needed:
+            return None
+        slot = t.hands[q].index(chop)
+        queued0 = t.queued(playable, t.poss)
+        ways = self._on_their_way(t, faces, playable)
+        best, pick = None, None
+        for h in legal:
+            if type(h) is not Hint or h.to != q or slot not in h.slots:
+                continue
+            score = self._score(t, h, faces, playable, trash, queued0, ways)
+            if score is None:
+                continue
+            if v in (2, 5) and h.value == v:
+                score += 2
+            if best is None or score > best:
+                best, pick = score, h
+        return pick
+
+    def _best_hint(self, t: Table, view: dict, faces: dict[int, int], playable: int, trash: int,
+                   legal: Sequence[Action], every: bool = False) -> tuple[Hint | None, float]:
+        """The best hint by :meth:`_score`; unless ``every``, only hints that touch a new
+        card that is or will soon be playable are weighed (the others score little)."""
+        me = view["seat"]
+        queued0 = t.queued(playable, t.poss)
+        ways = self._on_their_way(t, faces, playable)
+        wanted = {}
+        for p in range(t.players):
+            if p != me:
+                hand = t.hands[p]
+                wanted[p] = {i for i, cid in enumerate(hand) if queued0 >> faces[cid] & 1
+                             and cid not in t.clued}
+        best, pick = None, None
+        for h in legal:
+            if type(h) is not Hint or not (every or wanted[h.to].intersection(h.slots)):
+                continue
+            score = self._score(t, h, faces, playable, trash, queued0, ways)
+            if score is None:
+                continue
+            score -= 0.01 * ((h.to - me) % t.players)  # sooner players act sooner
+            if best is None or score > best:
+                best, pick = score, h
+        return pick, (best if best is not None else 0.0)
+
+    @staticmethod
+    def _on_their_way(t: Table, faces: dict[int, int], playable: int) -> list[set[int]]:
+        """Per seat, the codes of the cards it knows it can play (as far as I see)."""
+        out = []
+        for p in range(t.players):
+            got = set()
+            for cid in t.hands[p]:
+                m = t.poss[cid]
+                if cid in faces and m and not m & ~playable:
+                    got.add(faces[cid])
+            out.append(got)
+        return out
+
+    def _score(self, t: Table, h: Hint, faces: dict[int, int], playable: int,
+               trash: int, queued0: int, ways: list[set[int]]) -> float | None:
+        """How good hint ``h`` is by its public reading; None if it would mislead."""
+        hand = t.hands[h.to]
+        mask = t.colour_mask[h.colour] if h.colour is not None else t.value_mask[h.value]
+        after = t.read_hint(h.to, mask, h.slots, queued0)
+        score = self.W_IDLE if not ways[h.to] else 0.0
+        # cards already on their way: playable cards someone else knows about
+        known = set().union(*(ways[p] for p in range(t.players) if p != h.to))
+        for i, cid in enumerate(hand):
+            c = faces[cid]
+            m = after[i]
+            if not m >> c & 1:
+                return None  # the reading would be wrong
+            before = t.poss[cid]
+            if m and not m & ~playable:
+                if not (before and not before & ~playable):
+                    if c in known:
+                        return None
+                    score += 10 - 0.1 * (c % 5) + (self.W_EXACT if not m & (m - 1) else 0.0)
+                    known.add(c)
+            elif i in h.slots and cid not in t.clued and m and not m & ~queued0:
+                if c in known:
+                    return None
+                score += self.W_DELAYED
+                known.add(c)
+            elif i in h.slots and cid not in t.clued:
+                if trash >> c & 1:
+                    score -= self.W_TRASH
+                else:
+                    score += self.W_TOUCH
+            if not m & ~trash and before & ~trash:
+                score += self.W_USELESS  # they learn it is useless
+        return score
