@@ -16,6 +16,8 @@ See :mod:`kit.record.store` (recording, durability, replay), :mod:`kit.record.lo
 from kit.record.errors import (
     GameMovedOn,
     RecordError,
+    RecordingIncomplete,
+    RecordingStopped,
     ReplayDiverged,
     SchemaTooNew,
     StoreError,
@@ -48,7 +50,8 @@ from kit.record.store import (
 
 __all__ = [
     "CONSENT_NOTE", "DEFAULT_URL", "SCHEMA_VERSION", "GameMovedOn", "GameRecord",
-    "RecordError", "Recorder", "Recording", "ReplayDiverged", "SchemaTooNew", "SessionRecord",
+    "RecordError", "Recorder", "Recording", "RecordingIncomplete", "RecordingStopped",
+    "ReplayDiverged", "SchemaTooNew", "SessionRecord",
     "Store", "StoreError", "WriteRefused", "default_url", "game_names", "load", "load_actions",
     "load_events", "load_feedback", "load_games", "load_seats", "open_store",
     "option_set_label", "replay_game", "who_sat",

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -36,6 +37,8 @@ from kit.record import schema
 from kit.record.errors import (
     GameMovedOn,
     RecordError,
+    RecordingIncomplete,
+    RecordingStopped,
     ReplayDiverged,
     SchemaTooNew,
     StoreError,
@@ -47,6 +50,10 @@ DEFAULT_URL = "sqlite:///playtests.sqlite"
 
 #: how long a writer waits for another process's write lock before giving up
 BUSY_TIMEOUT_S = 60.0
+
+#: the waits (s) between the tries of a write that failed (a full disk, a database server
+#: restarting): some 3 s in all, then recording stops (:class:`RecordingStopped`)
+RETRY_DELAYS_S = (0.05, 0.1, 0.2, 0.4, 0.8, 1.6)
 
 #: shown by the playtest apps before a game (they record by default)
 CONSENT_NOTE = ("This game is recorded for playtesting: the moves, how long each took, "
@@ -280,19 +287,32 @@ class GameRecord:
     """
 
     def __init__(self, store: Store, row: dict, *, next_seq: int, state: GameState | None,
-                 buffered: bool, game_id: int | None) -> None:
+                 buffered: bool, game_id: int | None,
+                 retry_delays: Sequence[float] = RETRY_DELAYS_S, base: int | None = None) -> None:
         self.store = store
         self.id = game_id
         self.next_seq = next_seq
         self.finished = False
+        #: why recording stopped (moves not written even after retrying), None while
+        #: every move is written; see :class:`RecordingStopped`
+        self.stopped: RecordingStopped | None = None
         self._row = row
         self._state = state
         self._buffered = buffered
+        self._retry_delays = tuple(retry_delays)
         self._pending: list[dict] = []
+        self._maybe_stored = False  # (a failed write may have committed: check first)
+        #: the seq of the first action the store holds for this game
+        self._base = next_seq if base is None else base
         #: the moves the state had when recording started (kept in its start snapshot)
         self._start_moves = [dict(a) for a in state.history] if state is not None else []
         self._start_len = next_seq
         self._rerecorded = 0
+
+    @property
+    def unwritten(self) -> int:
+        """How many recorded moves wait to be written (after a failed write)."""
+        return 0 if self._buffered else len(self._pending)
 
     @property
     def game(self) -> str:
@@ -342,20 +362,57 @@ class GameRecord:
         row = {"seq": seq, "seat": _seat_of(data), "type": data["type"], "action": data,
                "at": at or now(), "events": None if events is None else list(events),
                "thinking_time": None if thinking_time is None else float(thinking_time)}
-        if self._buffered:
-            self._pending.append(row)
-        else:
-            game_id = self.id
-
-            def insert(conn: sa.Connection) -> None:
-                conn.execute(sa.insert(schema.actions), [{**row, "game_id": game_id}])
-
-            try:
-                self.store.write(insert)
-            except WriteRefused as exc:
-                raise GameMovedOn(self.store.shown, game_id, seq) from exc
+        self._pending.append(row)
         self.next_seq = seq + 1
+        if not self._buffered:
+            self._write_pending(retry=self.stopped is None)
         return seq
+
+    def retry(self) -> None:
+        """Try again, with the full backoff, to write the moves that recording stopped
+        on (:attr:`stopped`); raises :class:`RecordingStopped` if they still fail."""
+        if not self._buffered:
+            self._write_pending(retry=True)
+
+    def _write_pending(self, retry: bool) -> None:
+        """Write the moves not yet written, in order, in one transaction; retried after
+        :data:`RETRY_DELAYS_S` (``retry``) or tried once, then :class:`RecordingStopped`."""
+        if not self._pending:
+            return
+        game_id, rows = self.id, list(self._pending)
+
+        def insert(conn: sa.Connection) -> None:
+            # after a failed write, a commit whose answer was lost may have stored some
+            todo = self._not_yet_stored(conn, rows) if self._maybe_stored else rows
+            self._maybe_stored = True  # (until this transaction is known committed)
+            if todo:
+                conn.execute(sa.insert(schema.actions), [{**r, "game_id": game_id} for r in todo])
+
+        try:
+            _with_retry(self.store, insert, self._retry_delays if retry else ())
+        except GameMovedOn:
+            raise
+        except WriteRefused as exc:
+            self._maybe_stored = False  # (refused: nothing of it was stored)
+            raise GameMovedOn(self.store.shown, game_id, rows[0]["seq"]) from exc
+        except StoreError as exc:
+            self.stopped = RecordingStopped(self.store.shown, game_id,
+                                            [r["seq"] for r in self._pending], exc.message)
+            raise self.stopped from exc
+        self._maybe_stored = False
+        self._pending = []
+        self.stopped = None
+
+    def _not_yet_stored(self, conn: sa.Connection, rows: list[dict]) -> list[dict]:
+        """``rows`` minus those already stored as they are (a commit whose answer was
+        lost); a seq stored with another action raises :class:`GameMovedOn`."""
+        a = schema.actions.c
+        stored = dict(conn.execute(sa.select(a.seq, a.action).where(
+            a.game_id == self.id, a.seq >= rows[0]["seq"])).all())
+        for r in rows:
+            if r["seq"] in stored and _norm(stored[r["seq"]]) != _norm(r["action"]):
+                raise GameMovedOn(self.store.shown, self.id, r["seq"])
+        return [r for r in rows if r["seq"] not in stored]
 
     def finish(self, result: dict | None = None, *, at: datetime | None = None,
                write: bool = True) -> None:
@@ -365,20 +422,58 @@ class GameRecord:
         other finished games, by :func:`write_buffered`."""
         if self.finished:
             return
-        if result is None and self._state is not None:
-            result = self._state.result()
+        state = self._state
+        if state is not None and self.next_seq != len(state.history):
+            raise RecordingIncomplete(self.id, f"its history has {len(state.history)} "
+                                      f"moves, {self.next_seq} of them recorded; record "
+                                      "each move after applying it")
+        if result is None and state is not None:
+            result = state.result()
         values = {"ended_at": at or now(), "status": "finished",
                   "result": None if result is None else json.loads(json.dumps(result))}
         if self._buffered:
             self._row = {**self._row, **values}
             self.finished = True
             if write:
-                write_buffered(self.store, [self])
+                write_buffered(self.store, [self], self._retry_delays)
             return
+        self._write_pending(retry=True)
         game_id = self.id
-        self.store.write(lambda conn: conn.execute(
-            sa.update(schema.games).where(schema.games.c.id == game_id).values(**values)))
+
+        def mark_finished(conn: sa.Connection) -> None:
+            a = schema.actions.c
+            stored = conn.execute(sa.select(a.seq, a.action).where(a.game_id == game_id)
+                                  .order_by(a.seq)).all()
+            self._check_recorded(stored)
+            conn.execute(sa.update(schema.games).where(schema.games.c.id == game_id)
+                         .values(**values))
+
+        try:
+            _with_retry(self.store, mark_finished, self._retry_delays)
+        except WriteRefused:
+            raise
+        except StoreError as exc:
+            self.stopped = RecordingStopped(self.store.shown, game_id, [], exc.message)
+            raise self.stopped from exc
         self.finished = True
+
+    def _check_recorded(self, stored: Sequence[tuple[int, Any]]) -> None:
+        """Refuse (:class:`RecordingIncomplete`) unless the stored actions are the
+        game's moves from :attr:`_base` on, each once, in order."""
+        seqs = [seq for seq, _ in stored]
+        want = list(range(self._base, self.next_seq))
+        if seqs != want:
+            missing = sorted(set(want) - set(seqs))
+            extra = sorted(set(seqs) - set(want))
+            raise RecordingIncomplete(self.id, f"the store holds {len(seqs)} of its "
+                                      f"{len(want)} recorded moves (missing seqs "
+                                      f"{missing[:10]}, unexpected {extra[:10]})")
+        history = self._state.history if self._state is not None else None
+        if history is not None:
+            for seq, action in stored:
+                if _norm(action) != _norm(history[seq]):
+                    raise RecordingIncomplete(self.id, f"action {seq} is stored as {action}, "
+                                              f"but the game's history has {history[seq]}")
 
     def feedback(self, seat: int | None = None, rating: int | None = None, text: str = "",
                  unclear_rule: str | None = None) -> int:
@@ -388,7 +483,24 @@ class GameRecord:
         return record_feedback(self.store, self.id, seat, rating, text, unclear_rule)
 
 
-def write_buffered(store: Store, records: Sequence[GameRecord]) -> list[int]:
+def _with_retry(store: Store, work: Callable[[sa.Connection], T],
+                delays: Sequence[float]) -> T:
+    """``store.write(work)``, tried again after each of ``delays`` while the store fails
+    (a full disk, a server restarting); a refused write (a constraint) is not retried."""
+    for wait in (*delays, None):
+        try:
+            return store.write(work)
+        except WriteRefused:
+            raise
+        except StoreError:
+            if wait is None:
+                raise
+            time.sleep(wait)
+    raise AssertionError("unreachable")
+
+
+def write_buffered(store: Store, records: Sequence[GameRecord],
+                   retry_delays: Sequence[float] = RETRY_DELAYS_S) -> list[int]:
     """Write finished buffered games, each with all its actions, in one transaction.
 
     The simulator writes a batch of games at a time: fewer commits, and far fewer
@@ -411,7 +523,7 @@ def write_buffered(store: Store, records: Sequence[GameRecord]) -> list[int]:
         return ids
 
     if todo:
-        for r, game_id in zip(todo, store.write(insert_all), strict=True):
+        for r, game_id in zip(todo, _with_retry(store, insert_all, retry_delays), strict=True):
             r.id = game_id
             r._pending = []
     return [r.id for r in records]
@@ -442,9 +554,13 @@ class Recorder:
     """Records sessions, games, actions and feedback into one store (see module doc).
 
     ``url``: any SQLAlchemy URL or a SQLite file path; None is :func:`default_url`.
+    ``retry_delays``: the waits (s) between the tries of a failed write, after which
+    recording stops (:class:`RecordingStopped`).
     """
 
-    def __init__(self, url: str | Path | sa.URL | None = None) -> None:
+    def __init__(self, url: str | Path | sa.URL | None = None, *,
+                 retry_delays: Sequence[float] = RETRY_DELAYS_S) -> None:
+        self.retry_delays = tuple(float(d) for d in retry_delays)
         self.store = Store(url, create=True)
 
     @property
@@ -509,7 +625,7 @@ class Recorder:
             game_id = self.store.write(lambda conn: conn.execute(
                 sa.insert(schema.games).values(**row)).inserted_primary_key[0])
         return GameRecord(self.store, row, next_seq=len(state.history), state=state,
-                          buffered=buffered, game_id=game_id)
+                          buffered=buffered, game_id=game_id, retry_delays=self.retry_delays)
 
     def feedback(self, game_id: int, seat: int | None = None, rating: int | None = None,
                  text: str = "", unclear_rule: str | None = None) -> int:
@@ -533,8 +649,12 @@ class Recorder:
         state = replay_game(self.store, game_id, check_result=check_result)
         if row["status"] == "finished" or state.over:
             raise RecordError(f"recorded game {game_id} is over; there is nothing to resume")
+        first = self.store.read(lambda conn: conn.execute(sa.select(
+            sa.func.min(schema.actions.c.seq)).where(schema.actions.c.game_id == game_id)
+        ).scalar())
         rec = GameRecord(self.store, dict(row), next_seq=len(state.history), state=state,
-                         buffered=False, game_id=game_id)
+                         buffered=False, game_id=game_id, retry_delays=self.retry_delays,
+                         base=len(state.history) if first is None else first)
         return state, rec
 
     def game_ids(self, game: str | None = None) -> list[int]:
