@@ -39,6 +39,7 @@ from kit.record.schema import SCHEMA_VERSION
 from kit.record.store import (
     CONSENT_NOTE,
     DEFAULT_URL,
+    MEMORY_URL,
     GameRecord,
     Recorder,
     SessionRecord,
@@ -49,7 +50,7 @@ from kit.record.store import (
 )
 
 __all__ = [
-    "CONSENT_NOTE", "DEFAULT_URL", "SCHEMA_VERSION", "GameMovedOn", "GameRecord",
+    "CONSENT_NOTE", "DEFAULT_URL", "MEMORY_URL", "SCHEMA_VERSION", "GameMovedOn", "GameRecord",
     "RecordError", "Recorder", "Recording", "RecordingIncomplete", "RecordingStopped",
     "ReplayDiverged", "SchemaTooNew", "SessionRecord",
     "Store", "StoreError", "WriteRefused", "default_url", "game_names", "load", "load_actions",

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -47,6 +48,9 @@ from kit.record.errors import (
 
 #: the store used when none is named: ``$KIT_RECORD_URL`` or this file in the working folder
 DEFAULT_URL = "sqlite:///playtests.sqlite"
+
+#: a store in this process's memory only, gone when it ends: used only when asked for
+MEMORY_URL = "sqlite:///:memory:"
 
 #: how long a writer waits for another process's write lock before giving up
 BUSY_TIMEOUT_S = 60.0
@@ -83,6 +87,9 @@ def resolve_url(url: str | Path | sa.URL | None) -> sa.URL:
         u = url
     else:
         text = os.fspath(url)
+        if not text.strip():
+            raise StoreError(repr(text), "names no store: give a file path or a database URL "
+                                         f"({MEMORY_URL} for a store in memory only)")
         if "://" not in text:
             text = "sqlite:///" + text
         try:
@@ -132,7 +139,10 @@ class Store:
         kwargs: dict[str, Any] = {}
         memory = False
         if self.is_sqlite:
-            memory = u.database in (None, "", ":memory:")
+            if u.database in (None, ""):
+                raise StoreError(self.shown, "names no file: give a file path, or "
+                                             f"{MEMORY_URL} for a store in memory only")
+            memory = u.database == ":memory:"
             if not memory:
                 path = Path(u.database)
                 if not create and not path.exists():
@@ -140,6 +150,8 @@ class Store:
                 if not path.parent.is_dir():
                     raise StoreError(self.shown, f"cannot create {path}: the folder "
                                                  f"{path.parent} does not exist")
+                if path.is_file() and path.stat().st_size:
+                    self._check_sqlite_file(path)
             kwargs["connect_args"] = {"timeout": BUSY_TIMEOUT_S, "check_same_thread": False}
             if memory:
                 kwargs["poolclass"] = sa.pool.StaticPool
@@ -152,6 +164,36 @@ class Store:
         if self.is_sqlite:
             _sqlite_setup(engine, wal=not memory)
         return engine
+
+    def _check_sqlite_file(self, path: Path) -> None:
+        """Refuse, before anything is written to it (WAL included), a SQLite file that
+        is damaged (fails ``PRAGMA quick_check``) or holds someone else's tables."""
+        try:
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
+                                 timeout=BUSY_TIMEOUT_S)
+        except sqlite3.Error:
+            return  # (not openable read-only here: the engine says why)
+        try:
+            problems = [r[0] for r in db.execute("PRAGMA quick_check(5)")]
+            names = {r[0] for r in db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' "
+                "AND name NOT LIKE 'sqlite_%'")}
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(self.shown, f"cannot read: {exc} (not a SQLite database, or a "
+                                         "damaged one); nothing was changed") from None
+        finally:
+            db.close()
+        if problems != ["ok"]:
+            raise StoreError(self.shown, "is damaged (PRAGMA quick_check: "
+                                         f"{'; '.join(problems)}); nothing was written to it. "
+                                         "Restore it from a copy, or record into a new file")
+        if schema.meta.name not in names:
+            others = sorted(names - set(schema.KIT_TABLES))
+            if others:
+                raise StoreError(self.shown, f"holds other tables ({', '.join(others[:10])}) "
+                                             "and no kit_meta table: not a kit recording "
+                                             "store, and it is left as it is; record into a "
+                                             "new file")
 
     def _check_schema(self, create: bool) -> None:
         def check(conn: sa.Connection) -> None:
@@ -168,6 +210,8 @@ class Store:
                 if found < 1 or not set(schema.KIT_TABLES) <= names:
                     raise StoreError(self.shown, f"is a damaged kit store (schema version "
                                                  f"{found}, tables {sorted(names)})")
+                if create:
+                    self._write_check(conn)
                 return
             if names & set(schema.KIT_TABLES):
                 raise StoreError(self.shown, "has tables named like the kit's "
@@ -179,11 +223,24 @@ class Store:
             schema.metadata.create_all(conn)
             conn.execute(sa.insert(schema.meta).values(
                 key="schema_version", value=str(schema.SCHEMA_VERSION)))
+            self._write_check(conn)
 
         if create:
             self.write(check)
         else:
             self.read(check)
+
+    def _write_check(self, conn: sa.Connection) -> None:
+        """A real test write (a row written and removed): a store this process may
+        only read is refused when opened for recording, not after a game is played."""
+        try:
+            with conn.begin_nested():
+                conn.execute(sa.insert(schema.meta).values(key="write_check", value=""))
+                conn.execute(sa.delete(schema.meta).where(schema.meta.c.key == "write_check"))
+        except (sa.exc.DatabaseError, sa.exc.InterfaceError) as exc:
+            raise StoreError(self.shown, f"cannot be written to here: a test write failed "
+                                         f"({_first_line(exc)}), so nothing would be "
+                                         "recorded") from None
 
     # -- transactions -------------------------------------------------------------------
 
