@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from pg_fixture import pg_server, pg_url  # noqa: F401  (fixtures)
 
 import kit
-from kit.record import MEMORY_URL, Recorder, StoreError, load
+from kit.record import MEMORY_URL, SCHEMA_VERSION, Recorder, StoreError, load
 
 
 @pytest.mark.parametrize("url", ["", "  ", "sqlite://", "sqlite:///"])
@@ -110,3 +110,20 @@ def test_a_sqlite_file_with_someone_elses_tables_is_refused_and_not_converted(tm
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.sqlite"]
     assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+
+
+def test_a_store_of_schema_version_1_gains_the_complete_flag_when_opened(tmp_path):
+    path = tmp_path / "old.sqlite"
+    with Recorder(path) as rec:
+        rec.start_game(kit.new_game("hanabi", players=2, seed=1), session=rec.session("club"))
+    db = sqlite3.connect(path)  # (what a kit of schema version 1 wrote)
+    db.execute("ALTER TABLE sessions DROP COLUMN complete")
+    db.execute("UPDATE kit_meta SET value = '1' WHERE key = 'schema_version'")
+    db.commit()
+    db.close()
+    tables = load(path)
+    assert tables.sessions["complete"].isna().all() and len(tables.games) == 1
+    db = sqlite3.connect(path)
+    assert db.execute("SELECT value FROM kit_meta WHERE key = 'schema_version'").fetchone() \
+        == (str(SCHEMA_VERSION),)
+    db.close()

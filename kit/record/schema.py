@@ -1,7 +1,10 @@
 """The tables of a recording store (SQLAlchemy Core; SQLite, PostgreSQL or any backend).
 
 - ``kit_meta``: key/value, holds ``schema_version``;
-- ``sessions``: a playtest session (label, facilitator, place, notes);
+- ``sessions``: a playtest session (label, facilitator, place, notes) or a simulation run;
+  ``complete`` says whether a run recorded every game it set out to (True), not yet or
+  never, as when it was killed (False), or None for a session that plans no number of
+  games (a playtest session, or a run recorded before version 2);
 - ``games``: one game (game, players, seed, options, seats, kit and rules version,
   start/end time, status, result; ``start_snapshot`` when it began from a prepared
   situation that its seed alone does not reproduce);
@@ -18,7 +21,13 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 #: the version this kit writes; a store with a higher one is refused (SchemaTooNew)
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+
+#: what each version adds to the one before; :class:`kit.record.Store` applies them to an
+#: older store when it is opened (version 1: the first)
+MIGRATIONS = {
+    2: ["ALTER TABLE sessions ADD COLUMN complete BOOLEAN"],
+}
 
 metadata = sa.MetaData()
 
@@ -38,6 +47,7 @@ sessions = sa.Table(
     sa.Column("place", sa.Text, nullable=False, default=""),
     sa.Column("notes", sa.Text, nullable=False, default=""),
     sa.Column("started_at", Time, nullable=False),
+    sa.Column("complete", sa.Boolean, nullable=True),
 )
 
 games = sa.Table(

@@ -196,7 +196,8 @@ class Store:
                                              "new file")
 
     def _check_schema(self, create: bool) -> None:
-        def check(conn: sa.Connection) -> None:
+        def check(conn: sa.Connection, migrate: bool = False) -> bool:
+            """Check (and create) the schema; True when it needs migrating."""
             if not self.is_sqlite and self.url.get_backend_name() == "postgresql":
                 # one creator at a time; DDL is transactional in PostgreSQL
                 conn.execute(sa.text("SELECT pg_advisory_xact_lock(7037364)"))
@@ -210,9 +211,13 @@ class Store:
                 if found < 1 or not set(schema.KIT_TABLES) <= names:
                     raise StoreError(self.shown, f"is a damaged kit store (schema version "
                                                  f"{found}, tables {sorted(names)})")
+                if found < schema.SCHEMA_VERSION:
+                    if not migrate:
+                        return True
+                    self._migrate(conn, found)
                 if create:
                     self._write_check(conn)
-                return
+                return False
             if names & set(schema.KIT_TABLES):
                 raise StoreError(self.shown, "has tables named like the kit's "
                                              f"({sorted(names & set(schema.KIT_TABLES))}) but "
@@ -224,11 +229,18 @@ class Store:
             conn.execute(sa.insert(schema.meta).values(
                 key="schema_version", value=str(schema.SCHEMA_VERSION)))
             self._write_check(conn)
+            return False
 
-        if create:
-            self.write(check)
-        else:
-            self.read(check)
+        if (self.write if create else self.read)(check):
+            self.write(lambda conn: check(conn, migrate=True))
+
+    def _migrate(self, conn: sa.Connection, found: int) -> None:
+        """Bring a store of schema version ``found`` up to this kit's (one transaction)."""
+        for version in range(found + 1, schema.SCHEMA_VERSION + 1):
+            for statement in schema.MIGRATIONS[version]:
+                conn.execute(sa.text(statement))
+        conn.execute(sa.update(schema.meta).where(schema.meta.c.key == "schema_version")
+                     .values(value=str(schema.SCHEMA_VERSION)))
 
     def _write_check(self, conn: sa.Connection) -> None:
         """A real test write (a row written and removed): a store this process may
@@ -318,6 +330,8 @@ class SessionRecord:
     facilitator: str = ""
     place: str = ""
     notes: str = ""
+    #: whether a run recorded every game it set out to (None: it plans no number)
+    complete: bool | None = None
 
 
 def _action_json(action: Any) -> dict:
@@ -637,12 +651,30 @@ class Recorder:
         self.store.dispose()
 
     def session(self, label: str = "", facilitator: str = "", place: str = "",
-                notes: str = "") -> SessionRecord:
-        """Start a playtest session; pass it to :meth:`start_game`."""
-        values = {"label": label, "facilitator": facilitator, "place": place, "notes": notes}
+                notes: str = "", complete: bool | None = None) -> SessionRecord:
+        """Start a playtest session; pass it to :meth:`start_game`. ``complete=False``:
+        a run of a planned number of games, marked done by :meth:`complete_session`."""
+        values = {"label": label, "facilitator": facilitator, "place": place, "notes": notes,
+                  "complete": complete}
         sid = self.store.write(lambda conn: conn.execute(sa.insert(schema.sessions).values(
             started_at=now(), **values)).inserted_primary_key[0])
         return SessionRecord(sid, **values)
+
+    def get_session(self, session_id: int) -> SessionRecord:
+        """The recorded session ``session_id`` (a :class:`RecordError` if there is none)."""
+        s = schema.sessions.c
+        row = self.store.read(lambda conn: conn.execute(sa.select(
+            s.id, s.label, s.facilitator, s.place, s.notes, s.complete).where(
+            s.id == session_id)).mappings().first())
+        if row is None:
+            raise RecordError(f"no recorded session {session_id} in {self.url}")
+        return SessionRecord(**row)
+
+    def complete_session(self, session: SessionRecord | int, complete: bool = True) -> None:
+        """Mark a run's session as having recorded every game it set out to."""
+        sid = session.id if isinstance(session, SessionRecord) else session
+        self.store.write(lambda conn: conn.execute(sa.update(schema.sessions).where(
+            schema.sessions.c.id == sid).values(complete=complete)))
 
     def start_game(self, state: GameState, seats: Sequence[str] | None = None,
                    session: SessionRecord | int | None = None, *,
