@@ -119,11 +119,10 @@ def simulate(game: str, players: int, games: int, bots: str | Sequence[str] = "r
     store are checked before anything runs."""
     spec = kit.spec(game)
     options = dict(options or {})
-    _check_seed(seed)
+    spec.resolve(players, seed, options)  # ConfigError naming a bad option or seat count
     if not isinstance(games, int) or isinstance(games, bool) or games < 0:
         raise ConfigError("games", f"a number of games >= 0, not {games!r}")
-    _check_seed(seed + max(games - 1, 0))
-    spec.resolve(players, seed, options)  # ConfigError naming a bad option or seat count
+    spec.resolve(players, seed + max(games - 1, 0), options)  # (the last seed, too)
     names = seat_bots(game, players, bots)
     url = _check_workers(workers, db)
     recorder = Recorder(url)
@@ -177,12 +176,6 @@ def run_params(session: SessionRecord) -> dict:
     except (ValueError, KeyError, TypeError):
         raise ConfigError("resume", f"session {session.id} is not a simulation run; "
                                     "there is nothing to resume") from None
-
-
-def _check_seed(seed: Any) -> None:
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise ConfigError("seed", f"a whole number from 0 to 2**63 - 1 (the store keeps "
-                                  f"64-bit seeds), not {seed!r}")
 
 
 def _check_workers(workers: Any, db: str | Path | None) -> sa.URL:

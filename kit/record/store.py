@@ -108,6 +108,16 @@ def _show(u: sa.URL) -> str:
     return u.render_as_string(hide_password=True)
 
 
+def safe_text(text: Any) -> str:
+    """``text`` as a string every database stores: a lone surrogate (a broken emoji
+    from a browser, which UTF-8 cannot encode) becomes U+FFFD; a pair becomes its
+    character."""
+    text = "" if text is None else str(text)
+    if text.isascii():
+        return text
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
 def _first_line(exc: BaseException) -> str:
     orig = getattr(exc, "orig", None) or exc
     text = str(orig).strip() or type(orig).__name__
@@ -608,8 +618,8 @@ def record_feedback(store: Store, game_id: int, seat: int | None, rating: int | 
         raise RecordError(f"rating is a whole number from 1 to 5, not {rating!r}")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
         raise RecordError(f"seat is a seat number, not {seat!r}")
-    unclear = (unclear_rule or "").strip() or None
-    row = {"game_id": game_id, "seat": seat, "rating": rating, "text": text or "",
+    unclear = safe_text(unclear_rule).strip() or None
+    row = {"game_id": game_id, "seat": seat, "rating": rating, "text": safe_text(text),
            "unclear_rule": unclear, "at": now()}
 
     def insert(conn: sa.Connection) -> int:
@@ -654,8 +664,8 @@ class Recorder:
                 notes: str = "", complete: bool | None = None) -> SessionRecord:
         """Start a playtest session; pass it to :meth:`start_game`. ``complete=False``:
         a run of a planned number of games, marked done by :meth:`complete_session`."""
-        values = {"label": label, "facilitator": facilitator, "place": place, "notes": notes,
-                  "complete": complete}
+        values = {"label": safe_text(label), "facilitator": safe_text(facilitator),
+                  "place": safe_text(place), "notes": safe_text(notes), "complete": complete}
         sid = self.store.write(lambda conn: conn.execute(sa.insert(schema.sessions).values(
             started_at=now(), **values)).inserted_primary_key[0])
         return SessionRecord(sid, **values)
@@ -690,7 +700,7 @@ class Recorder:
         spec = state.spec
         if seats is None:
             seats = ["unknown"] * state.players
-        seats = [str(s) for s in seats]
+        seats = [safe_text(s) for s in seats]
         if len(seats) != state.players:
             raise ConfigError("seats", f"{state.players} seats to name, not {len(seats)}")
         session_id = session.id if isinstance(session, SessionRecord) else session
