@@ -19,8 +19,11 @@ so many processes can record into one file at once. Any other SQLAlchemy URL wor
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import hmac
 import json
 import os
+import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
@@ -739,12 +742,40 @@ class Recorder:
         """
         return replay_game(self.store, game_id)
 
-    def resume(self, game_id: int, check_result: bool = True) -> tuple[GameState, GameRecord]:
-        """Replay an unfinished game and go on recording it (after a crash)."""
+    def lock_resume(self, game_id: int) -> str:
+        """A new unguessable key without which :meth:`resume` refuses game ``game_id``
+        (the page that started it keeps it; the store keeps only its SHA-256). A game
+        that has a key already is refused: its key stays with whoever holds it."""
+        key = secrets.token_urlsafe(24)
+        g = schema.games.c
+
+        def lock(conn: sa.Connection) -> int:
+            return conn.execute(sa.update(schema.games).where(
+                g.id == game_id, g.resume_key.is_(None)).values(
+                resume_key=_key_hash(key))).rowcount
+
+        if self.store.write(lock) != 1:
+            raise RecordError(f"recorded game {game_id} has a resume key already, or there "
+                              "is no such game")
+        return key
+
+    def resume(self, game_id: int, check_result: bool = True, *, key: str | None = None,
+               need_key: bool = False) -> tuple[GameState, GameRecord]:
+        """Replay an unfinished game and go on recording it (after a crash). A game
+        locked by :meth:`lock_resume` needs its ``key``; ``need_key`` refuses a game
+        that has none (the apps: only a page holding the key goes on with a game)."""
+        if not isinstance(game_id, int) or isinstance(game_id, bool) or not 0 < game_id < 2**31:
+            raise RecordError(f"a recorded game's id is a number from 1 to 2**31 - 1, not "
+                              f"{str(game_id)[:40]!r}")
         row = self.store.read(lambda conn: conn.execute(sa.select(schema.games).where(
             schema.games.c.id == game_id)).mappings().first())
         if row is None:
             raise RecordError(f"no recorded game {game_id} in {self.url}")
+        stored = row["resume_key"]
+        if (stored is None and need_key) or (stored is not None and not (
+                isinstance(key, str) and hmac.compare_digest(stored, _key_hash(key)))):
+            raise RecordError(f"recorded game {game_id} goes on only with the key of the page "
+                              "that started it (its link with &key=...)")
         state = replay_game(self.store, game_id, check_result=check_result)
         if row["status"] == "finished" or state.over:
             raise RecordError(f"recorded game {game_id} is over; there is nothing to resume")
@@ -788,6 +819,10 @@ class Recorder:
         from kit.record.loading import load
 
         return load(self.store, game)
+
+
+def _key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
 def _same_json(a: Any, b: Any) -> bool:
