@@ -72,13 +72,17 @@ def load_toml(path: str | Path, label: str | None = None) -> dict:
 
 
 def _check_numbers(value: Any, path: str, where: str) -> None:
-    """Every integer of a data file bounded, every ``count`` at most :data:`MAX_COUNT`."""
+    """Every integer of a data file bounded, every ``count`` (and each of ``counts``)
+    at most :data:`MAX_COUNT`."""
     if isinstance(value, dict):
         for key, v in value.items():
             entry = f"{where}.{key}" if where else str(key)
-            if key == "count" and isinstance(v, int) and not isinstance(v, bool) \
-                    and v > MAX_COUNT:
-                raise ConfigError(f"{path} {entry}", f"must be at most {MAX_COUNT}, not {v}")
+            if key in ("count", "counts"):  # (copies of a card: a list of them allocated)
+                for i, n in enumerate(v if isinstance(v, list) else [v], start=1):
+                    if isinstance(n, int) and not isinstance(n, bool) and n > MAX_COUNT:
+                        at = f"{entry}#{i}" if isinstance(v, list) else entry
+                        raise ConfigError(f"{path} {at}", f"must be at most {MAX_COUNT}, "
+                                                          f"not {n}")
             _check_numbers(v, path, entry)
     elif isinstance(value, list):
         for i, v in enumerate(value, start=1):

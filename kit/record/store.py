@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 
 import kit
-from kit.contract import Action, GameState
+from kit.contract import Action, GameState, brief
 from kit.errors import ConfigError, IllegalAction
 from kit.record import schema
 from kit.record.errors import (
@@ -191,7 +191,9 @@ class Store:
             names = {r[0] for r in db.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table' "
                 "AND name NOT LIKE 'sqlite_%'")}
-        except sqlite3.DatabaseError as exc:
+        except sqlite3.OperationalError:
+            return  # (locked, or not readable read-only here: the engine says what it is)
+        except sqlite3.DatabaseError as exc:  # (SQLITE_NOTADB, SQLITE_CORRUPT)
             raise StoreError(self.shown, f"cannot read: {exc} (not a SQLite database, or a "
                                          "damaged one); nothing was changed") from None
         finally:
@@ -766,7 +768,7 @@ class Recorder:
         that has none (the apps: only a page holding the key goes on with a game)."""
         if not isinstance(game_id, int) or isinstance(game_id, bool) or not 0 < game_id < 2**31:
             raise RecordError(f"a recorded game's id is a number from 1 to 2**31 - 1, not "
-                              f"{str(game_id)[:40]!r}")
+                              f"{brief(game_id)}")
         row = self.store.read(lambda conn: conn.execute(sa.select(schema.games).where(
             schema.games.c.id == game_id)).mappings().first())
         if row is None:
