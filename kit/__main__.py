@@ -97,6 +97,8 @@ def _simulate(args: argparse.Namespace) -> int:
     except (kit.ConfigError, RecordError, SimulationError) as exc:
         print(f"kit simulate: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # (what was recorded, and how to resume, is said already)
+        return 130
     print(run.summary())
     return 0
 

@@ -314,7 +314,8 @@ def _die_with(parent: int) -> None:
 def _worker_chunk(task: _Task, seeds: list[int]) -> list[int]:
     rec = _WORKER_RECORDER.get(task.url)
     if rec is None:
-        rec = _WORKER_RECORDER[task.url] = Recorder(task.url)
+        # (the run's starter checked the file's integrity: each worker need not read it all)
+        rec = _WORKER_RECORDER[task.url] = Recorder(task.url, integrity_check=False)
     return _play_chunk(rec, task, seeds)
 
 

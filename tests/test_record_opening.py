@@ -69,10 +69,11 @@ def test_a_postgresql_store_the_user_may_only_read_is_refused(pg_url, pg_server)
     assert load(reader).games.empty
 
 
-def damaged_store(path) -> None:
-    """A kit store whose ``games`` table page has a broken page header."""
+def damaged_store(path, at: int, garbage: bytes) -> None:
+    """A kit store with ``garbage`` at byte ``at`` of its ``games`` table's page."""
     with Recorder(path) as rec:
-        rec.start_game(kit.new_game("hanabi", players=2, seed=1))
+        for seed in range(3):
+            rec.start_game(kit.new_game("hanabi", players=2, seed=seed))
     db = sqlite3.connect(path)
     root = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'games'").fetchone()[0]
     size = db.execute("PRAGMA page_size").fetchone()[0]
@@ -80,17 +81,20 @@ def damaged_store(path) -> None:
     db.execute("PRAGMA journal_mode = DELETE")
     db.close()
     with open(path, "r+b") as f:
-        f.seek((root - 1) * size)
-        f.write(b"\x00")
+        f.seek((root - 1) * size + at)
+        f.write(garbage)
 
 
-def test_a_damaged_sqlite_file_is_refused_and_not_written(tmp_path):
+@pytest.mark.parametrize(("at", "garbage", "says"), [
+    (3, b"\x00\x40", r"is damaged \(PRAGMA quick_check: On tree page \d+ cell \d+: Offset"),
+    (0, b"\x00", r"cannot read: database disk image is malformed .*a damaged one"),
+], ids=["cell count", "page type"])
+def test_a_damaged_sqlite_file_is_refused_and_not_written(tmp_path, at, garbage, says):
     path = tmp_path / "store.sqlite"
-    damaged_store(path)
+    damaged_store(path, at, garbage)
     before = path.read_bytes()
-    for opener in (Recorder, load):
-        with pytest.raises(StoreError, match=r"store\.sqlite.*damaged"):
-            opener(path)
+    with pytest.raises(StoreError, match=r"store\.sqlite: " + says):
+        Recorder(path)
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["store.sqlite"]  # (no WAL made)
 

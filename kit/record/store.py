@@ -134,10 +134,15 @@ class Store:
     empty database is an error, not a silently empty result).
     """
 
-    def __init__(self, url: str | Path | sa.URL | None = None, *, create: bool = True) -> None:
+    def __init__(self, url: str | Path | sa.URL | None = None, *, create: bool = True,
+                 integrity_check: bool | None = None) -> None:
         self.url = resolve_url(url)
         self.shown = _show(self.url)
         self.is_sqlite = self.url.get_backend_name() == "sqlite"
+        #: whether a SQLite file is checked (PRAGMA quick_check) before it is used: by
+        #: default when opened for recording (it reads the whole file: some 0.1 s for
+        #: 15 MB); a reader meets damage as an error anyway
+        self.integrity_check = create if integrity_check is None else integrity_check
         self.engine = self._make_engine(create)
         try:
             self._check_schema(create)
@@ -164,7 +169,7 @@ class Store:
                     raise StoreError(self.shown, f"cannot create {path}: the folder "
                                                  f"{path.parent} does not exist")
                 if path.is_file() and path.stat().st_size:
-                    self._check_sqlite_file(path)
+                    self._check_sqlite_file(path, self.integrity_check)
             kwargs["connect_args"] = {"timeout": BUSY_TIMEOUT_S, "check_same_thread": False}
             if memory:
                 kwargs["poolclass"] = sa.pool.StaticPool
@@ -178,16 +183,18 @@ class Store:
             _sqlite_setup(engine, wal=not memory)
         return engine
 
-    def _check_sqlite_file(self, path: Path) -> None:
+    def _check_sqlite_file(self, path: Path, integrity: bool) -> None:
         """Refuse, before anything is written to it (WAL included), a SQLite file that
-        is damaged (fails ``PRAGMA quick_check``) or holds someone else's tables."""
+        is damaged (fails ``PRAGMA quick_check``, when ``integrity``) or holds someone
+        else's tables."""
         try:
             db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
                                  timeout=BUSY_TIMEOUT_S)
         except sqlite3.Error:
             return  # (not openable read-only here: the engine says why)
         try:
-            problems = [r[0] for r in db.execute("PRAGMA quick_check(5)")]
+            problems = ([r[0] for r in db.execute("PRAGMA quick_check(5)")] if integrity
+                        else ["ok"])
             names = {r[0] for r in db.execute(
                 "SELECT name FROM sqlite_master WHERE type = 'table' "
                 "AND name NOT LIKE 'sqlite_%'")}
@@ -199,8 +206,9 @@ class Store:
         finally:
             db.close()
         if problems != ["ok"]:
+            lines = [ln for p in problems for ln in p.splitlines() if not ln.startswith("***")]
             raise StoreError(self.shown, "is damaged (PRAGMA quick_check: "
-                                         f"{'; '.join(problems)}); nothing was written to it. "
+                                         f"{'; '.join(lines[:2])}); nothing was written to it. "
                                          "Restore it from a copy, or record into a new file")
         if schema.meta.name not in names:
             others = sorted(names - set(schema.KIT_TABLES))
@@ -641,13 +649,15 @@ class Recorder:
 
     ``url``: any SQLAlchemy URL or a SQLite file path; None is :func:`default_url`.
     ``retry_delays``: the waits (s) between the tries of a failed write, after which
-    recording stops (:class:`RecordingStopped`).
+    recording stops (:class:`RecordingStopped`). ``integrity_check=False`` skips SQLite's
+    ``PRAGMA quick_check`` (a simulation's workers: the run's starter checked the file).
     """
 
     def __init__(self, url: str | Path | sa.URL | None = None, *,
-                 retry_delays: Sequence[float] = RETRY_DELAYS_S) -> None:
+                 retry_delays: Sequence[float] = RETRY_DELAYS_S,
+                 integrity_check: bool = True) -> None:
         self.retry_delays = tuple(float(d) for d in retry_delays)
-        self.store = Store(url, create=True)
+        self.store = Store(url, create=True, integrity_check=integrity_check)
 
     @property
     def url(self) -> str:
