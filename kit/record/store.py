@@ -255,7 +255,17 @@ class Store:
             return False
 
         if (self.write if create else self.read)(check):
-            self.write(lambda conn: check(conn, migrate=True))
+            try:
+                self.write(lambda conn: check(conn, migrate=True))
+            except WriteRefused:
+                raise
+            except StoreError as exc:
+                if isinstance(exc, SchemaTooNew):
+                    raise
+                raise StoreError(self.shown, f"was written by an older kit; bringing it up "
+                                             f"to schema version {schema.SCHEMA_VERSION} "
+                                             f"failed ({exc.message}), and nothing was "
+                                             "changed") from exc
 
     def _migrate(self, conn: sa.Connection, found: int) -> None:
         """Bring a store of schema version ``found`` up to this kit's (one transaction)."""
