@@ -8,6 +8,10 @@
     g.feedback(seat=0, rating=4, text="fun", unclear_rule="WL-6")
     load(rec, game="hanabi").games                    # tidy pandas DataFrames
 
+A write that keeps failing raises :class:`RecordingStopped` (and ``g.stopped`` stays set
+until the kept moves are written); ``g.finish()`` refuses, with
+:class:`RecordingIncomplete`, a game whose stored actions are not its history.
+
 See :mod:`kit.record.store` (recording, durability, replay), :mod:`kit.record.loading`
 (DataFrames), :mod:`kit.record.analysis` (statistics for the analysis notebook) and
 :mod:`kit.record.schema` (the tables).

@@ -14,6 +14,14 @@ that :meth:`GameRecord.action` returned from (a power cut may lose the last ones
 Writers take the lock up front (``BEGIN IMMEDIATE``) and wait up to a minute for it,
 so many processes can record into one file at once. Any other SQLAlchemy URL works
 (``postgresql://user@host/db`` uses psycopg 3).
+
+Nothing is lost unsaid: a write that fails (a full disk, a server restarting) is tried
+again for about 3 s (:data:`RETRY_DELAYS_S`), then :class:`RecordingStopped` is raised
+and :attr:`GameRecord.stopped` stays set, the moves kept in order, until a write
+succeeds; :meth:`GameRecord.finish` refuses (:class:`RecordingIncomplete`) a game whose
+stored actions are not its history. A store is opened for recording only after a test
+write; an empty name is refused (:data:`MEMORY_URL` is asked for by name); a SQLite
+file that is damaged or holds other tables is refused untouched.
 """
 
 from __future__ import annotations
@@ -440,6 +448,9 @@ class GameRecord:
         returned (optional; the loader replays games recorded without them). The moves
         a state already had at :meth:`Recorder.start_game` are in its start snapshot;
         recording them again right after the start is accepted and stores nothing.
+
+        A failed write is retried; :class:`RecordingStopped` if it still fails (the move
+        is kept, and written with the next one that gets through).
         """
         if self.finished:
             raise RecordError(f"game {self.id} is finished; it records no more actions")
