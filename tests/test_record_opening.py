@@ -116,19 +116,24 @@ def test_a_sqlite_file_with_someone_elses_tables_is_refused_and_not_converted(tm
     assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "delete"
 
 
-def test_a_store_of_schema_version_1_is_brought_up_to_date_when_opened(tmp_path):
-    path = tmp_path / "old.sqlite"
-    with Recorder(path) as rec:
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_store_of_schema_version_1_is_brought_up_to_date_when_opened(tmp_path, request,
+                                                                       backend):
+    url = (f"sqlite:///{tmp_path / 'old.sqlite'}" if backend == "sqlite"
+           else request.getfixturevalue("pg_url"))
+    with Recorder(url) as rec:
         rec.start_game(kit.new_game("hanabi", players=2, seed=1), session=rec.session("club"))
-    db = sqlite3.connect(path)  # (what a kit of schema version 1 wrote)
-    db.execute("ALTER TABLE sessions DROP COLUMN complete")
-    db.execute("ALTER TABLE games DROP COLUMN resume_key")
-    db.execute("UPDATE kit_meta SET value = '1' WHERE key = 'schema_version'")
-    db.commit()
-    db.close()
-    tables = load(path)
+    engine = sa.create_engine(url)
+    with engine.begin() as conn:  # (what a kit of schema version 1 wrote)
+        conn.execute(sa.text("ALTER TABLE sessions DROP COLUMN complete"))
+        conn.execute(sa.text("ALTER TABLE games DROP COLUMN resume_key"))
+        conn.execute(sa.text("UPDATE kit_meta SET value = '1' WHERE key = 'schema_version'"))
+    tables = load(url)
     assert tables.sessions["complete"].isna().all() and len(tables.games) == 1
-    db = sqlite3.connect(path)
-    assert db.execute("SELECT value FROM kit_meta WHERE key = 'schema_version'").fetchone() \
-        == (str(SCHEMA_VERSION),)
-    db.close()
+    with engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT value FROM kit_meta WHERE key = "
+                                    "'schema_version'")).scalar_one() == str(SCHEMA_VERSION)
+    engine.dispose()
+    with Recorder(url) as rec:  # (and records as a new store does)
+        key = rec.lock_resume(rec.game_ids()[0])
+        assert rec.resume(rec.game_ids()[0], key=key)[1].id == rec.game_ids()[0]
