@@ -186,3 +186,13 @@ def test_a_buffered_game_with_a_move_not_recorded_is_not_written(tmp_path):
     with pytest.raises(RecordingIncomplete):
         g.finish()
     assert rec.game_ids() == []
+
+
+def test_a_game_whose_first_write_fails_once_is_still_recorded(store):
+    rec, fault = store
+    fault.fail(times=1)  # the game's own row: retried
+    state, bots, rng, g = new(rec)
+    for action in moves(state, bots, rng):
+        g.action(action)
+    g.finish()
+    assert stored(rec, g.id) == ("finished", list(range(len(state.history))))

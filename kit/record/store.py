@@ -702,8 +702,9 @@ class Recorder:
         a run of a planned number of games, marked done by :meth:`complete_session`."""
         values = {"label": safe_text(label), "facilitator": safe_text(facilitator),
                   "place": safe_text(place), "notes": safe_text(notes), "complete": complete}
-        sid = self.store.write(lambda conn: conn.execute(sa.insert(schema.sessions).values(
-            started_at=now(), **values)).inserted_primary_key[0])
+        sid = _with_retry(self.store, lambda conn: conn.execute(sa.insert(
+            schema.sessions).values(started_at=now(), **values)).inserted_primary_key[0],
+            self.retry_delays)
         return SessionRecord(sid, **values)
 
     def get_session(self, session_id: int) -> SessionRecord:
@@ -719,8 +720,8 @@ class Recorder:
     def complete_session(self, session: SessionRecord | int, complete: bool = True) -> None:
         """Mark a run's session as having recorded every game it set out to."""
         sid = session.id if isinstance(session, SessionRecord) else session
-        self.store.write(lambda conn: conn.execute(sa.update(schema.sessions).where(
-            schema.sessions.c.id == sid).values(complete=complete)))
+        _with_retry(self.store, lambda conn: conn.execute(sa.update(schema.sessions).where(
+            schema.sessions.c.id == sid).values(complete=complete)), self.retry_delays)
 
     def start_game(self, state: GameState, seats: Sequence[str] | None = None,
                    session: SessionRecord | int | None = None, *,
@@ -757,8 +758,9 @@ class Recorder:
                "status": "playing", "result": None, "start_snapshot": start_snapshot}
         game_id = None
         if not buffered:
-            game_id = self.store.write(lambda conn: conn.execute(
-                sa.insert(schema.games).values(**row)).inserted_primary_key[0])
+            game_id = _with_retry(self.store, lambda conn: conn.execute(
+                sa.insert(schema.games).values(**row)).inserted_primary_key[0],
+                self.retry_delays)
         return GameRecord(self.store, row, next_seq=len(state.history), state=state,
                           buffered=buffered, game_id=game_id, retry_delays=self.retry_delays)
 
