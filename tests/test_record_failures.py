@@ -5,6 +5,7 @@ and on the real PostgreSQL server the suite starts (tests/pg_fixture.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sqlite3
 
@@ -196,3 +197,62 @@ def test_a_game_whose_first_write_fails_once_is_still_recorded(store):
         g.action(action)
     g.finish()
     assert stored(rec, g.id) == ("finished", list(range(len(state.history))))
+
+
+class Resender:
+    """A caller that keeps a move whose write failed and sends it again, in order, before
+    the next one (as the boards' recording, widgets/table.py, does)."""
+
+    def __init__(self, g) -> None:
+        self.g, self.unwritten = g, []
+
+    def move(self, action: dict, result: dict | None) -> None:
+        self.unwritten.append((action, result))
+        while self.unwritten:
+            action, result = self.unwritten[0]
+            try:
+                self.g.action(action)
+                if result is not None:
+                    self.g.finish(result)
+            except RecordingStopped:
+                return
+            self.unwritten.pop(0)
+
+
+@pytest.mark.parametrize("caller", ["resends", "moves on"])
+def test_a_failed_move_is_recorded_once_whether_the_caller_sends_it_again_or_not(tmp_path,
+                                                                                 caller):
+    """Domino-Metro's bazaar draws give a seat the same move several times in a row: a
+    move sent again after a failure must not be taken for the next one (nor twice)."""
+    from kit.bots import play_out
+
+    whole = kit.new_game("domino_metro", players=2, seed=4)
+    play_out(whole, [make_bot("domino_metro", "random")] * 2, rng=4)
+    history = whole.history
+    repeats = [k for k in range(1, len(history)) if history[k] == history[k - 1]]
+    assert repeats, "the game has no move repeated by the same seat"
+    for k in sorted({*repeats, *(r - 1 for r in repeats), 0, len(history) - 1}):
+        rec = Recorder(tmp_path / f"{caller}-{k}.sqlite", retry_delays=())
+        fault = SqliteFault(rec)
+        state = kit.new_game("domino_metro", players=2, seed=4)
+        g = rec.start_game(state)
+        resender = Resender(g)
+        for seq, action in enumerate(history):
+            state.apply(action)
+            if seq == k:
+                fault.fail(times=2)  # this move's write, and the next try, fail
+            result = state.result() if state.over else None
+            if caller == "resends":
+                resender.move(state.history[-1], result)
+            else:
+                with contextlib.suppress(RecordingStopped):
+                    g.action(state.history[-1])
+                    if result is not None:
+                        g.finish(result)
+        fault.heal()
+        if not g.finished:  # (the last move's write failed: the store answers now)
+            g.retry() if caller == "moves on" else resender.move(*resender.unwritten.pop())
+            g.finish()
+        assert stored(rec, g.id) == ("finished", list(range(len(history)))), (caller, k)
+        assert rec.replay(g.id).history == history
+        rec.close()

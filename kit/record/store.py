@@ -414,6 +414,10 @@ class GameRecord:
         self._retry_delays = tuple(retry_delays)
         self._pending: list[dict] = []
         self._maybe_stored = False  # (a failed write may have committed: check first)
+        #: the moves of the last write, and the seq of the next of them a caller that
+        #: sends failed moves again will send (see :meth:`_sent_again`)
+        self._written: list[dict] = []
+        self._echo: int | None = None
         #: the seq of the first action the store holds for this game
         self._base = next_seq if base is None else base
         #: the moves the state had when recording started (kept in its start snapshot)
@@ -464,6 +468,10 @@ class GameRecord:
             # game started from, recorded again; it is part of the start snapshot
             self._rerecorded += 1
             return self._rerecorded - 1
+        if not self._buffered:
+            again = self._sent_again(data)
+            if again is not None:
+                return again
         if state is not None:
             expected = state.history[seq] if seq < len(state.history) else None
             if expected != data:
@@ -482,6 +490,32 @@ class GameRecord:
         if not self._buffered:
             self._write_pending(retry=self.stopped is None)
         return seq
+
+    def _sent_again(self, data: dict) -> int | None:
+        """The seq of a move this record has already, sent again by a caller that keeps
+        a failed move and sends it again before the next one (as a board's recording
+        does), or None for a new move. Such a move is not recorded twice: the moves
+        kept since a failure are tried again (once), and its seq returned."""
+        state, seq = self._state, self.next_seq
+        rows = self._written + self._pending
+        if self._echo is not None and self._echo < seq:
+            at = self._echo - rows[0]["seq"] if rows else -1
+            if 0 <= at < len(rows) and rows[at]["action"] == data:
+                self._echo = self._echo + 1 if self._echo + 1 < seq else None
+                return rows[at]["seq"]
+        self._echo = None
+        is_next = state is not None and seq < len(state.history) and state.history[seq] == data
+        if self._pending and self._pending[0]["action"] == data and not is_next:
+            first = self._pending[0]["seq"]
+            self._write_pending(retry=False)
+            # (the moves written with it come again next, in order)
+            self._echo = first + 1 if first + 1 < seq else None
+            return first
+        if rows and rows[-1]["action"] == data and state is not None \
+                and seq == len(state.history):  # (nothing applied since: the same move)
+            self._write_pending(retry=False)
+            return rows[-1]["seq"]
+        return None
 
     def retry(self) -> None:
         """Try again, with the full backoff, to write the moves that recording stopped
@@ -515,7 +549,7 @@ class GameRecord:
                                             [r["seq"] for r in self._pending], exc.message)
             raise self.stopped from exc
         self._maybe_stored = False
-        self._pending = []
+        self._written, self._pending = rows, []
         self.stopped = None
 
     def _not_yet_stored(self, conn: sa.Connection, rows: list[dict]) -> list[dict]:
