@@ -60,16 +60,10 @@ class Recording:
     feedback: pd.DataFrame
     #: with ``on_diverge="skip"``: the games whose replay failed (their events are left out)
     diverged: list[ReplayDiverged] = field(default_factory=list)
-    #: one row per session (``session_id``, label, ..., ``complete``, ``games``): a
-    #: simulation run stopped before its end has ``complete`` False
-    sessions: pd.DataFrame | None = None
-    #: the games left out as part of incomplete runs (``load(incomplete=False)``)
-    left_out: int = 0
 
     def __repr__(self) -> str:
-        out = f" ({self.left_out} of incomplete runs left out)" if self.left_out else ""
-        return (f"<Recording {self.url}: {len(self.games)} games{out}, {len(self.actions)} "
-                f"actions, {len(self.events)} events, {len(self.feedback)} feedback>")
+        return (f"<Recording {self.url}: {len(self.games)} games, {len(self.actions)} actions, "
+                f"{len(self.events)} events, {len(self.feedback)} feedback>")
 
 
 def game_names(source: Source = None) -> list[str]:
@@ -82,15 +76,15 @@ def game_names(source: Source = None) -> list[str]:
 
 
 def load(source: Source = None, game: str | None = None, *, events: bool = True,
-         on_diverge: str = "raise", incomplete: bool = False) -> Recording:
+         on_diverge: str = "raise", include_incomplete: bool = False) -> Recording:
     """Load a store (URL, path, :class:`Store`, :class:`Recorder`; None: the default).
 
     ``events=False`` skips the events frame (it replays games recorded without
     events). ``on_diverge``: ``"raise"`` a :class:`ReplayDiverged` naming the game and
     action when such a replay fails, or ``"skip"`` that game's events (and list the
-    error in ``Recording.diverged``). The games of simulation runs that stopped before
-    their end (a session not ``complete``) are left out, and counted in
-    ``Recording.left_out``, unless ``incomplete=True``.
+    error in ``Recording.diverged``). Games of a session marked not complete
+    (``sessions.complete`` false: a simulation run stopped or still running) are left out
+    unless ``include_incomplete``.
     """
     import pandas as pd
 
@@ -99,7 +93,8 @@ def load(source: Source = None, game: str | None = None, *, events: bool = True,
     store = open_store(source)
     rows = store.read(lambda conn: _fetch(conn, game))
     sessions = {s["id"]: s for s in rows["sessions"]}
-    sessions_df, left_out = _sessions_frame(pd, rows, incomplete)
+    if not include_incomplete:
+        _drop_incomplete(rows)
     acts_by_game: dict[int, list[dict]] = {}
     for a in rows["actions"]:
         acts_by_game.setdefault(a["game_id"], []).append(a)
@@ -167,8 +162,7 @@ def load(source: Source = None, game: str | None = None, *, events: bool = True,
     feedback = _frame(pd, fb_recs, FEEDBACK_COLUMNS)
     feedback["at"] = pd.to_datetime(feedback["at"], utc=True)
     feedback["rating"] = feedback["rating"].astype("Float64")
-    return Recording(store.shown, games, seats, actions, events_df, feedback, diverged,
-                     sessions_df, left_out)
+    return Recording(store.shown, games, seats, actions, events_df, feedback, diverged)
 
 
 def load_games(source: Source = None, game: str | None = None) -> pd.DataFrame:
@@ -216,29 +210,13 @@ def _fetch(conn: sa.Connection, game: str | None) -> dict[str, list[dict]]:
             "sessions": [dict(r) for r in conn.execute(sa.select(s)).mappings()]}
 
 
-def _sessions_frame(pd: Any, rows: dict[str, list[dict]],
-                    incomplete: bool) -> tuple[pd.DataFrame, int]:
-    """The sessions frame (with each one's games); unless ``incomplete``, the games of
-    runs not complete are taken out of ``rows``. Returns the frame and how many."""
-    counts: dict[int | None, int] = {}
-    for g in rows["games"]:
-        counts[g["session_id"]] = counts.get(g["session_id"], 0) + 1
-    frame = _frame(pd, [{"session_id": s["id"], "label": s["label"],
-                         "facilitator": s["facilitator"], "place": s["place"],
-                         "started_at": s["started_at"], "complete": s["complete"],
-                         "games": counts.get(s["id"], 0)} for s in rows["sessions"]],
-                   ["session_id", "label", "facilitator", "place", "started_at", "complete",
-                    "games"])
-    frame["started_at"] = pd.to_datetime(frame["started_at"], utc=True)
-    if incomplete:
-        return frame, 0
-    stopped = {s["id"] for s in rows["sessions"] if s["complete"] is False}
+def _drop_incomplete(rows: dict[str, list[dict]]) -> None:
+    """Take the games of sessions marked not complete out of ``rows`` (NULL: not marked)."""
+    stopped = {s["id"] for s in rows["sessions"] if s.get("complete") is False}
     gone = {g["id"] for g in rows["games"] if g["session_id"] in stopped}
     if gone:
-        for key in ("games", "actions", "feedback"):
-            field_ = "id" if key == "games" else "game_id"
-            rows[key] = [r for r in rows[key] if r[field_] not in gone]
-    return frame, len(gone)
+        for key, ident in (("games", "id"), ("actions", "game_id"), ("feedback", "game_id")):
+            rows[key] = [r for r in rows[key] if r[ident] not in gone]
 
 
 def _frame(pd: Any, recs: list[dict], first: list[str]) -> pd.DataFrame:
