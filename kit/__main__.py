@@ -41,7 +41,7 @@ def main(argv: list[str] | None = None) -> int:
     m = sub.add_parser("simulate", help="play and record many bot games (kit.simulate)")
     m.add_argument("game")
     m.add_argument("--players", type=int, required=True)
-    m.add_argument("--games", type=int, default=100)
+    m.add_argument("--games", type=int, default=None, help="how many games (default 100)")
     m.add_argument("--bots", default="rule", help="one bot for all seats, or one per seat: "
                                                   "rule,random,...")
     m.add_argument("--option", action="append", default=[], metavar="K=V",
@@ -49,8 +49,11 @@ def main(argv: list[str] | None = None) -> int:
     m.add_argument("--workers", type=int, default=1)
     m.add_argument("--db", default=None, help="SQLAlchemy URL or SQLite file (default: "
                                               "$KIT_RECORD_URL or ./playtests.sqlite)")
-    m.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    m.add_argument("--seed", type=int, default=None, help="seed of the first game (default 0)")
     m.add_argument("--label", default=None, help="the session label")
+    m.add_argument("--resume", type=int, default=None, metavar="SESSION",
+                   help="finish a run that stopped: play only the seeds of its session "
+                        "not recorded yet (its game, seats, bots and options)")
     x = sub.add_parser("export", help="write a recording store's tables as Parquet files")
     x.add_argument("--db", default=None, help="SQLAlchemy URL or SQLite file (default: "
                                               "$KIT_RECORD_URL or ./playtests.sqlite)")
@@ -106,16 +109,24 @@ def main(argv: list[str] | None = None) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     from kit.record import RecordError
-    from kit.simulate import parse_option, simulate
+    from kit.simulate import SimulationError, parse_option, resume, simulate
 
     try:
         options = dict(parse_option(o) for o in args.option)
-        run = simulate(args.game, args.players, args.games, args.bots, options,
-                       workers=args.workers, db=args.db, seed=args.seed, label=args.label,
-                       progress="text")
-    except (kit.ConfigError, RecordError) as exc:
+        if args.resume is not None:
+            _check_resumed(args, options)
+            run = resume(args.resume, db=args.db, workers=args.workers, progress="text")
+        else:
+            run = simulate(args.game, args.players,
+                           100 if args.games is None else args.games, args.bots, options,
+                           workers=args.workers, db=args.db,
+                           seed=0 if args.seed is None else args.seed, label=args.label,
+                           progress="text")
+    except (kit.ConfigError, RecordError, SimulationError) as exc:
         print(f"kit simulate: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # (what was recorded, and how to resume, is said already)
+        return 130
     print(run.summary())
     return 0
 
@@ -162,6 +173,24 @@ def _tournament(args: argparse.Namespace) -> int:
         return 2
     print(result.table())
     return 0
+
+
+def _check_resumed(args: argparse.Namespace, options: dict) -> None:
+    """The command line of ``--resume`` names the run it resumes: the same game and
+    players (and bots, options, games, seed when given)."""
+    from kit.record import Recorder
+    from kit.simulate import run_params, seat_bots
+
+    with Recorder(args.db) as rec:
+        run = run_params(rec.get_session(args.resume))
+    given = {"game": args.game, "players": args.players, "games": args.games,
+             "seed": args.seed, "options": options or None,
+             "bots": seat_bots(args.game, args.players, args.bots)
+             if args.bots != "rule" else None}
+    for key, value in given.items():
+        if value is not None and value != run[key]:
+            raise kit.ConfigError("resume", f"session {args.resume} is a run with {key} "
+                                            f"{run[key]!r}, not {value!r}")
 
 
 def _game_module(game: str, part: str):

@@ -87,12 +87,40 @@ def _field_types(cls: type) -> dict[str, tuple[Any, bool]]:
     return got
 
 
+#: the range of an int in an action (64-bit, as the stores keep them): a 5,000-digit
+#: int reaches no engine, nor any message (printing it raised ValueError)
+INT_BOUND = 2**63
+
+
+def brief(value: Any, depth: int = 0) -> str:
+    """A short repr of an untrusted value for an error message: bounded in length and
+    depth, safe for huge ints (repr raises ValueError) and deep nesting (RecursionError)."""
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        return repr(value) if -INT_BOUND <= value < INT_BOUND else \
+            f"<an int of {value.bit_length()} bits>"
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 60 else repr(value[:57]) + "..."
+    if isinstance(value, list | tuple | dict):
+        if depth >= 3:
+            return "[...]" if not isinstance(value, dict) else "{...}"
+        if isinstance(value, dict):
+            items = [f"{brief(k, depth + 1)}: {brief(v, depth + 1)}"
+                     for k, v in list(value.items())[:6]]
+            return "{" + ", ".join(items) + (", ...}" if len(value) > 6 else "}")
+        items = [brief(v, depth + 1) for v in value[:6]]
+        return "[" + ", ".join(items) + (", ...]" if len(value) > 6 else "]")
+    return f"<{type(value).__name__}>"
+
+
 def _convert(value: Any, tp: Any) -> Any:
     if tp is bool:
         if isinstance(value, bool):
             return value
     elif tp is int:
-        if isinstance(value, int) and not isinstance(value, bool):
+        if isinstance(value, int) and not isinstance(value, bool) and \
+                -INT_BOUND <= value < INT_BOUND:
             return value
     elif tp is str:
         if isinstance(value, str):
@@ -104,6 +132,38 @@ def _convert(value: Any, tp: Any) -> Any:
     raise TypeError
 
 
+#: how deep an action's JSON may nest, and how many values it may hold in all
+MAX_DEPTH, MAX_VALUES = 8, 1000
+
+
+def bounded(data: Any, rule: str = "action") -> Any:
+    """``data`` itself if it is an action object, or JSON of a bounded size: at most
+    :data:`MAX_DEPTH` deep, :data:`MAX_VALUES` values, 64-bit ints, string keys.
+    Anything else raises :class:`IllegalAction` before a game's own parsing sees it
+    (a 5,000-digit int or a 1,000-deep list raised ValueError or RecursionError)."""
+    if isinstance(data, Action):
+        return data
+    stack, seen = [(data, 0)], 0
+    while stack:
+        value, depth = stack.pop()
+        seen += 1
+        if isinstance(value, int) and not isinstance(value, bool):
+            if not -INT_BOUND <= value < INT_BOUND:
+                raise IllegalAction(rule, f"an action's numbers fit in 64 bits, not "
+                                          f"{brief(value)}")
+        elif isinstance(value, list | tuple | dict):
+            if depth >= MAX_DEPTH:
+                raise IllegalAction(rule, f"an action nests at most {MAX_DEPTH} deep")
+            if seen + len(stack) + len(value) > MAX_VALUES:
+                raise IllegalAction(rule, f"an action holds at most {MAX_VALUES} values")
+            if isinstance(value, dict):
+                if not all(isinstance(k, str) for k in value):
+                    raise IllegalAction(rule, "an action's keys are strings")
+                value = value.values()
+            stack.extend((v, depth + 1) for v in value)
+    return data
+
+
 def parse_action(actions: dict[str, type[Action]], data: Any, rule: str = "action") -> Action:
     """Turn an action object or its JSON dict into an action of this game.
 
@@ -113,19 +173,25 @@ def parse_action(actions: dict[str, type[Action]], data: Any, rule: str = "actio
     """
     if isinstance(data, Action):
         if actions.get(data.TYPE) is not type(data):
-            raise IllegalAction(rule, f"{data!r} is not an action of this game")
+            raise IllegalAction(rule, f"{brief(data)} is not an action of this game")
         return data
     if not isinstance(data, dict):
         raise IllegalAction(rule, f"an action is a dict with a 'type', not {type(data).__name__}")
     kind = data.get("type")
     cls = actions.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise IllegalAction(rule, f"unknown action type {kind!r}; allowed: {sorted(actions)}")
+        raise IllegalAction(rule, f"unknown action type {brief(kind)}; allowed: "
+                                  f"{sorted(actions)}")
     spec = _field_types(cls)
     extra = set(data) - set(spec) - {"type", "seat"}
     if extra:
-        raise IllegalAction(rule, f"{kind!r} action has unknown field(s) {sorted(extra)}; "
+        raise IllegalAction(rule, f"{kind!r} action has unknown field(s) "
+                                  f"{sorted(brief(k) for k in extra)[:6]}; "
                                   f"allowed: {sorted(spec)}")
+    seat = data.get("seat")
+    if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
+                                 and 0 <= seat < INT_BOUND):
+        raise IllegalAction(rule, f"'seat' of {kind!r} is a seat number, not {brief(seat)}")
     kwargs = {}
     for name, (tp, optional) in spec.items():
         if name not in data:
@@ -140,9 +206,11 @@ def parse_action(actions: dict[str, type[Action]], data: Any, rule: str = "actio
             continue
         try:
             kwargs[name] = _convert(value, tp)
-        except TypeError:
+        except (TypeError, RecursionError):
             raise IllegalAction(rule, f"field {name!r} of {kind!r} must be "
-                                      f"{getattr(tp, '__name__', tp)}, not {value!r}") from None
+                                      f"{getattr(tp, '__name__', tp)}"
+                                      f"{' of 64 bits' if tp is int else ''}, "
+                                      f"not {brief(value)}") from None
     return cls(**kwargs)
 
 
@@ -218,8 +286,9 @@ class GameSpec:
                                          f"{self.max_players} players, not {players!r}")
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise ConfigError("seed", f"must be a non-negative integer, not {seed!r}")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < INT_BOUND:
+            raise ConfigError("seed", f"must be a whole number from 0 to 2**63 - 1 (recordings "
+                                      f"keep 64-bit seeds), not {brief(seed)}")
         unknown = set(options) - set(self.options)
         if unknown:
             raise ConfigError(sorted(unknown)[0], f"unknown option for {self.name}; "
@@ -334,7 +403,7 @@ class GameState(ABC):
         Raises :class:`IllegalAction` naming the rule and changes nothing if the
         action is malformed or illegal.
         """
-        act = self.parse(action)
+        act = self.parse(bounded(action, self.spec.action_rule))
         seat = self.to_act
         if seat is None:
             raise IllegalAction(self.spec.action_rule, "the game is over")
@@ -362,7 +431,7 @@ class GameState(ABC):
 
     def is_legal(self, action: Any) -> bool:
         try:
-            act = self.parse(action)
+            act = self.parse(bounded(action, self.spec.action_rule))
             if self.to_act is None:
                 return False
             self._check(act)

@@ -19,26 +19,84 @@ def resolve(path: str | Path) -> Path:
     return DATA_DIR / p
 
 
-def load_toml(path: str | Path) -> dict:
-    """A TOML data file; a missing or broken file is a :class:`ConfigError` naming it."""
+#: the largest data file read (the shipped ones are under 16 KB): checked before reading
+MAX_BYTES = 1 << 20
+
+#: the largest ``count`` of any entry (copies of a card, tile...): a deck of 10**21 cards
+#: is refused before anything is allocated for it
+MAX_COUNT = 1000
+
+_INT_BOUND = 2**63  # (TOML's integers are 64-bit)
+
+
+def read_text(path: str | Path, label: str | None = None) -> str:
+    """A data file's text: a regular file of at most :data:`MAX_BYTES`, UTF-8 without a
+    byte order mark; else a :class:`ConfigError` naming the file (or ``label``)."""
     p = resolve(path)
+    name = label or str(path)
+    if p.exists() and not p.is_file():  # (a device such as /dev/zero, a pipe, a folder)
+        raise ConfigError(name, "is not a regular file, so it is not read")
     try:
         with p.open("rb") as fh:
-            return tomllib.load(fh)
+            raw = fh.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        raise ConfigError(str(path), "data file not found") from None
+        raise ConfigError(name, "data file not found") from None
+    except OSError as exc:
+        raise ConfigError(name, f"cannot read the data file: {exc.strerror or exc}") \
+            from None
+    if len(raw) > MAX_BYTES:
+        raise ConfigError(name, f"is larger than {MAX_BYTES // 1024} KB; a data file is "
+                                     "a short text file")
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raise ConfigError(name, "starts with a byte order mark (BOM): save it as UTF-8 "
+                                     "without BOM")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[:exc.start].count(b"\n") + 1
+        raise ConfigError(name, f"is not UTF-8 text (byte {raw[exc.start]:#04x} on line "
+                                     f"{line}): save it as UTF-8") from None
+
+
+def load_toml(path: str | Path, label: str | None = None) -> dict:
+    """A TOML data file (see :func:`read_text`), its integers 64-bit and every ``count``
+    at most :data:`MAX_COUNT`; else a :class:`ConfigError` naming the file (or ``label``)
+    and the entry."""
+    text = read_text(path, label)
+    try:
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(str(p), f"not valid TOML: {exc}") from None
+        raise ConfigError(label or str(resolve(path)), f"not valid TOML: {exc}") from None
+    _check_numbers(data, label or str(path), "")
+    return data
+
+
+def _check_numbers(value: Any, path: str, where: str) -> None:
+    """Every integer of a data file bounded, every ``count`` (and each of ``counts``)
+    at most :data:`MAX_COUNT`."""
+    if isinstance(value, dict):
+        for key, v in value.items():
+            entry = f"{where}.{key}" if where else str(key)
+            if key in ("count", "counts"):  # (copies of a card: a list of them allocated)
+                for i, n in enumerate(v if isinstance(v, list) else [v], start=1):
+                    if isinstance(n, int) and not isinstance(n, bool) and n > MAX_COUNT:
+                        at = f"{entry}#{i}" if isinstance(v, list) else entry
+                        raise ConfigError(f"{path} {at}", f"must be at most {MAX_COUNT}, "
+                                                          f"not {n}")
+            _check_numbers(v, path, entry)
+    elif isinstance(value, list):
+        for i, v in enumerate(value, start=1):
+            _check_numbers(v, path, f"{where}#{i}")
+    elif isinstance(value, int) and not -_INT_BOUND <= value < _INT_BOUND:
+        raise ConfigError(f"{path} {where}", "a number beyond 64 bits")
 
 
 def load_csv(path: str | Path) -> list[dict[str, str]]:
-    """Rows of a CSV data file (lines starting with ``#`` are comments)."""
-    p = resolve(path)
-    try:
-        with p.open(encoding="utf-8", newline="") as fh:
-            lines = [line for line in fh if not line.lstrip().startswith("#") and line.strip()]
-    except FileNotFoundError:
-        raise ConfigError(str(path), "data file not found") from None
+    """Rows of a CSV data file (see :func:`read_text`; lines starting with ``#`` are
+    comments)."""
+    text = read_text(path)
+    lines = [line for line in text.splitlines(keepends=True)
+             if not line.lstrip().startswith("#") and line.strip()]
     return list(csv.DictReader(lines))
 
 

@@ -13,6 +13,11 @@ from it, so a run is the same game for game whatever the number of workers. Each
 game goes through :class:`kit.record.Recorder`, buffered: a chunk of up to 20 games,
 each with all its actions, their events and the bots' thinking times, is written in
 one transaction.
+
+A run is a session whose ``complete`` flag is set once every game is recorded. A run
+that was stopped (killed, a worker died) leaves it unset and can be finished with
+``python -m kit simulate GAME --players N --resume SESSION`` (:func:`resume`), which
+plays only the seeds not yet recorded. Workers die with the process that started them.
 """
 
 from __future__ import annotations
@@ -21,25 +26,32 @@ import contextlib
 import json
 import math
 import multiprocessing
+import os
 import random
+import signal
 import sys
 import tempfile
 import threading
 import time
 from collections.abc import Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import sqlalchemy as sa
+
 import kit
 from kit.bots import make_bot
 from kit.errors import ConfigError
-from kit.record.store import GameRecord, Recorder, resolve_url, write_buffered
+from kit.record import schema
+from kit.record.store import GameRecord, Recorder, SessionRecord, resolve_url, write_buffered
 
 
 class SimulationError(RuntimeError):
-    """A simulated game failed; the message names the game and the seed to replay it."""
+    """A simulated game failed, or the run stopped (a worker died); the message names the
+    game and seed to replay, or what the run recorded and how to resume it."""
 
 
 @dataclass
@@ -52,7 +64,8 @@ class SimulationResult:
     options: dict
     url: str
     session_id: int
-    seeds: range
+    #: the seeds this call played (a resumed run: only the missing ones)
+    seeds: Sequence[int]
     game_ids: list[int] = field(repr=False)
     seconds: float
     workers: int
@@ -101,21 +114,17 @@ def simulate(game: str, players: int, games: int, bots: str | Sequence[str] = "r
              db: str | Path | None = None, seed: int = 0, progress: str | bool = "auto",
              label: str | None = None) -> SimulationResult:
     """Play ``games`` bot games of ``game`` and record them into ``db`` (None: the default
-    store). ``progress``: ``"auto"`` (a widget bar in a notebook, text elsewhere),
-    ``"text"``, or False. Options are validated before anything runs."""
+    store) as one session, marked complete at the end. ``progress``: ``"auto"`` (a widget
+    bar in a notebook, text elsewhere), ``"text"``, or False. Options, seeds and the
+    store are checked before anything runs."""
     spec = kit.spec(game)
     options = dict(options or {})
     spec.resolve(players, seed, options)  # ConfigError naming a bad option or seat count
-    names = seat_bots(game, players, bots)
-    if not isinstance(games, int) or games < 0:
+    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
         raise ConfigError("games", f"a number of games >= 0, not {games!r}")
-    if not isinstance(workers, int) or workers < 1:
-        raise ConfigError("workers", f"a number of processes >= 1, not {workers!r}")
-    url = resolve_url(db)
-    if workers > 1 and url.get_backend_name() == "sqlite" and url.database in (
-            None, "", ":memory:"):
-        raise ConfigError("db", "an in-memory SQLite store can't be shared by workers; "
-                                "name a file")
+    spec.resolve(players, seed + max(games - 1, 0), options)  # (the last seed, too)
+    names = seat_bots(game, players, bots)
+    url = _check_workers(workers, db)
     recorder = Recorder(url)
     try:
         params = {"game": game, "players": players, "bots": names, "options": options,
@@ -123,26 +132,110 @@ def simulate(game: str, players: int, games: int, bots: str | Sequence[str] = "r
         session = recorder.session(
             label=label or f"simulate {game} {players}p {','.join(names)} "
                            f"{json.dumps(options, sort_keys=True) if options else 'defaults'}",
-            facilitator="kit simulate", notes=json.dumps(params, sort_keys=True))
-        seeds = range(seed, seed + games)
-        task = _Task(url.render_as_string(hide_password=False), session.id, game, players,
-                     names, options)
-        start = time.perf_counter()
-        desc = f"{game} {players}p"
-        if workers == 1 or games <= 1:
+            facilitator=FACILITATOR, notes=json.dumps(params, sort_keys=True),
+            complete=False)
+        return _run(recorder, url, session, params, range(seed, seed + games), workers,
+                    progress)
+    finally:
+        recorder.close()
+
+
+def resume(session_id: int, *, db: str | Path | None = None, workers: int = 1,
+           progress: str | bool = "auto") -> SimulationResult:
+    """Finish a run that stopped: play only the seeds of session ``session_id`` that are
+    not recorded yet (no seed twice), then mark the session complete."""
+    url = _check_workers(workers, db)
+    recorder = Recorder(url)
+    try:
+        session = recorder.get_session(session_id)
+        params = run_params(session)
+        games, seed = params["games"], params["seed"]
+        done = set(recorder.store.read(lambda conn: conn.execute(
+            sa.select(schema.games.c.seed).where(schema.games.c.session_id == session_id,
+                                                 schema.games.c.status == "finished")
+        ).scalars().all()))
+        missing = [s for s in range(seed, seed + games) if s not in done]
+        return _run(recorder, url, session, {**params, "workers": workers}, missing, workers,
+                    progress)
+    finally:
+        recorder.close()
+
+
+#: the facilitator of a simulation run's session
+FACILITATOR = "kit simulate"
+
+
+def run_params(session: SessionRecord) -> dict:
+    """What a simulation run's session set out to do: game, players, bots, options,
+    games, seed (a ConfigError for a session that is not a run)."""
+    try:
+        params = json.loads(session.notes)
+        if session.facilitator != FACILITATOR:
+            raise ValueError
+        return {k: params[k] for k in ("game", "players", "bots", "options", "games", "seed")}
+    except (ValueError, KeyError, TypeError):
+        raise ConfigError("resume", f"session {session.id} is not a simulation run; "
+                                    "there is nothing to resume") from None
+
+
+def _check_workers(workers: Any, db: str | Path | None) -> sa.URL:
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise ConfigError("workers", f"a number of processes >= 1, not {workers!r}")
+    url = resolve_url(db)
+    if workers > 1 and url.get_backend_name() == "sqlite" and url.database in (
+            None, "", ":memory:"):
+        raise ConfigError("db", "an in-memory SQLite store can't be shared by workers; "
+                                "name a file")
+    return url
+
+
+def _run(recorder: Recorder, url: sa.URL, session: SessionRecord, params: dict,
+         seeds: Sequence[int], workers: int, progress: str | bool) -> SimulationResult:
+    """Play ``seeds`` into ``session``, then mark it complete (see :func:`simulate`)."""
+    game, players, names = params["game"], params["players"], params["bots"]
+    task = _Task(url.render_as_string(hide_password=False), session.id, game, players,
+                 names, params["options"])
+    start = time.perf_counter()
+    desc = f"{game} {players}p"
+    try:
+        if workers == 1 or len(seeds) <= 1:
             ids = []
-            with _bar(progress, games, desc) as bar:
+            with _bar(progress, len(seeds), desc) as bar:
                 for chunk in _chunks(seeds, 1):
                     ids.extend(_play_chunk(recorder, task, chunk))
                     bar.update(len(chunk))
         else:
             recorder.store.engine.dispose()  # no open connection crosses a fork
             ids = _run_parallel(task, seeds, workers, progress, desc)
-        seconds = time.perf_counter() - start
-    finally:
-        recorder.close()
-    return SimulationResult(game, players, names, options, recorder.url, session.id, seeds,
-                            sorted(ids), seconds, workers)
+    except BaseException as exc:
+        stopped = _stopped_message(recorder, session, params, exc)
+        if isinstance(exc, BrokenProcessPool | SimulationError):
+            raise SimulationError(stopped) from exc
+        with contextlib.suppress(Exception):  # (interrupted: say so, then stop)
+            print(stopped, file=sys.stderr)
+        raise
+    seconds = time.perf_counter() - start
+    recorder.complete_session(session)
+    return SimulationResult(game, players, names, params["options"], recorder.url,
+                            session.id, seeds, sorted(ids), seconds, workers)
+
+
+def _stopped_message(recorder: Recorder, session: SessionRecord, params: dict,
+                     exc: BaseException) -> str:
+    """What a run that stopped recorded, and how to finish it."""
+    try:
+        recorded = recorder.store.read(lambda conn: conn.execute(
+            sa.select(sa.func.count()).where(schema.games.c.session_id == session.id,
+                                             schema.games.c.status == "finished")).scalar())
+        what = f"{recorded} of its {params['games']} games are recorded"
+    except Exception as read_exc:  # (the store itself may be what failed)
+        what = f"what it recorded could not be read ({read_exc})"
+    why = ("a worker process died (killed, or out of memory)"
+           if isinstance(exc, BrokenProcessPool) else str(exc) or type(exc).__name__)
+    return (f"simulation run (session {session.id} of {recorder.url}) stopped: {why}. "
+            f"{what}, each seed at most once; the session is marked incomplete. "
+            f"Play the missing ones with: python -m kit simulate {params['game']} "
+            f"--players {params['players']} --db '{recorder.url}' --resume {session.id}")
 
 
 @dataclass(frozen=True)
@@ -198,14 +291,35 @@ def _play_chunk(recorder: Recorder, task: _Task, seeds: list[int]) -> list[int]:
 _WORKER_RECORDER: dict[str, Recorder] = {}
 
 
+def _die_with(parent: int) -> None:
+    """A worker's initializer: it dies with the process that started it (a run killed
+    left its workers running, holding the store open). Linux: the kernel sends SIGKILL
+    when the parent ends; elsewhere a thread checks once a second."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    else:
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(1.0)
+            os._exit(1)
+
+        threading.Thread(target=watch, daemon=True).start()
+    if os.getppid() != parent:  # (it ended before the line above)
+        os._exit(1)
+
+
 def _worker_chunk(task: _Task, seeds: list[int]) -> list[int]:
     rec = _WORKER_RECORDER.get(task.url)
     if rec is None:
-        rec = _WORKER_RECORDER[task.url] = Recorder(task.url)
+        # (the run's starter checked the file's integrity: each worker need not read it all)
+        rec = _WORKER_RECORDER[task.url] = Recorder(task.url, integrity_check=False)
     return _play_chunk(rec, task, seeds)
 
 
-def _chunks(seeds: range, workers: int) -> Iterator[list[int]]:
+def _chunks(seeds: Sequence[int], workers: int) -> Iterator[list[int]]:
     size = max(1, min(20, math.ceil(len(seeds) / (workers * 8))))
     for i in range(0, len(seeds), size):
         yield list(seeds[i:i + size])
@@ -219,11 +333,12 @@ def start_method() -> str:
     return "spawn"
 
 
-def _run_parallel(task: _Task, seeds: range, workers: int, progress: str | bool,
+def _run_parallel(task: _Task, seeds: Sequence[int], workers: int, progress: str | bool,
                   desc: str) -> list[int]:
     ctx = multiprocessing.get_context(start_method())
     ids: list[int] = []
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_die_with,
+                             initargs=(os.getpid(),)) as pool:
         # submit (and so start the workers) before the progress bar starts its thread
         pending = {pool.submit(_worker_chunk, task, chunk) for chunk in _chunks(seeds, workers)}
         try:

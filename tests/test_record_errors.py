@@ -11,6 +11,7 @@ import pytest
 import kit
 from kit.bots import make_bot
 from kit.record import (
+    SCHEMA_VERSION,
     Recorder,
     ReplayDiverged,
     SchemaTooNew,
@@ -106,7 +107,8 @@ def test_a_store_from_a_newer_schema_is_refused_and_left_unchanged(path):
     db.close()
     before = path.read_bytes()
     for opener in (Recorder, load):
-        with pytest.raises(SchemaTooNew, match=r"schema version 99.*up to 1") as info:
+        with pytest.raises(SchemaTooNew,
+                           match=rf"schema version 99.*up to {SCHEMA_VERSION}") as info:
             opener(path)
         assert str(path) in str(info.value)
     assert sqlite3.connect(path).execute("SELECT count(*) FROM games").fetchone()[0] == 1

@@ -194,7 +194,6 @@ def test_games_of_sessions_not_marked_complete_are_left_out(rec):
         g = rec.start_game(state, seats=["bot:rule"] * 2, session=session)
         g.finish(state.result())
     with rec.store.engine.begin() as conn:
-        conn.execute(sa.text("ALTER TABLE sessions ADD COLUMN complete BOOLEAN"))
         conn.execute(sa.text("UPDATE sessions SET complete = (label = 'done') "
                              "WHERE label != 'unmarked'"))
     shown = load(rec).games

@@ -94,13 +94,14 @@ def test_the_app_resumes_a_recorded_game_that_did_not_finish(tmp_path, monkeypat
     record = pytest.importorskip("kit.record")
     url = f"sqlite:///{tmp_path}/playtests.sqlite"
     monkeypatch.setenv("KIT_RECORD_URL", url)
-    first = PlaytestApp("pug_party", query="seed=4&pause=0&start=1").board
+    page = PlaytestApp("pug_party", query="seed=4&pause=0&start=1")
+    first = page.board
     rng = random.Random(2)
     for _ in range(3):
         first.act(rng.choice(first.legal)["action"])
     game_id, moves = first.record_id, list(first.state.history)
-    assert game_id is not None
-    app = PlaytestApp("pug_party", query=f"resume={game_id}&pause=0")
+    assert game_id is not None and page.resume_link.startswith(f"?resume={game_id}&key=")
+    app = PlaytestApp("pug_party", query=page.resume_link[1:] + "&pause=0")
     b = app.board
     assert b is not None and app.message.value == "" and app.form.layout.display == "none"
     assert b.state.history == moves and b.view == first.view and b.legal == first.legal
@@ -113,44 +114,6 @@ def test_the_app_resumes_a_recorded_game_that_did_not_finish(tmp_path, monkeypat
     assert list(games["game_id"]) == [game_id] and bool(games.iloc[0]["finished"])
     assert len(record.load_actions(url)) == len(b.state.history) > len(moves)
     assert app.play_again().state.players == b.state.players
-
-
-def test_the_app_form_offers_the_games_that_did_not_finish(tmp_path, monkeypatch):
-    """Issue 6 (nothing a player did is lost): a player whose page was closed finds the
-    game on the app's form, the latest first, and its link goes on with it; a game with
-    no move yet, a finished game and another game's are not offered."""
-    pytest.importorskip("kit.record")
-    monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{tmp_path}/playtests.sqlite")
-    assert PlaytestApp("pug_party").unfinished.value == ""  # none yet
-    ids = []
-    for seed, moves in [(4, 2), (5, 1), (6, 0)]:
-        b = PlaytestApp("pug_party", query=f"seed={seed}&pause=0&start=1").board
-        for _ in range(moves):
-            b.act(b.legal[0]["action"])
-        ids.append((b.record_id, len(b.state.history)))
-    done = PlaytestApp("pug_party", query="seed=7&pause=0&start=1").board
-    for _ in human_turns(done, random.Random(0)):
-        pass
-    other = PlaytestApp("hanabi", query="seed=1&pause=0&start=1").board
-    other.act(other.legal[0]["action"])
-    shown = PlaytestApp("pug_party", query="players=3").unfinished.value
-    links = re.findall(r"href='\?resume=(\d+)'>game \d+</a>: (\d+) moves?", shown)
-    assert links == [(str(i), str(n)) for i, n in reversed(ids[:2])]  # the latest first
-    assert "Seat 1, rule bot, rule bot" in shown
-    app = PlaytestApp("pug_party", query=f"resume={links[0][0]}&pause=0")
-    assert app.board is not None and len(app.board.state.history) == int(links[0][1])
-    assert PlaytestApp("pug_party", query="record=0").unfinished.value == ""
-
-
-def test_the_app_form_lists_at_most_five_unfinished_games_and_says_where_the_rest_are(
-        tmp_path, monkeypatch):
-    pytest.importorskip("kit.record")
-    monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{tmp_path}/playtests.sqlite")
-    for seed in range(7):
-        b = PlaytestApp("pug_party", query=f"seed={seed}&pause=0&start=1").board
-        b.act(b.legal[0]["action"])
-    shown = PlaytestApp("pug_party").unfinished.value
-    assert shown.count("?resume=") == 5 and "Recorder().unfinished('pug_party')" in shown
 
 
 def test_the_app_says_what_it_records_before_and_during_a_recorded_game(tmp_path,
@@ -180,7 +143,9 @@ def test_a_broken_recordings_database_is_named_and_changes_nothing(tmp_path, mon
     bad.write_text("my notes, not a database\n" * 100)
     monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{bad}")
     app = PlaytestApp("pug_party", query="seed=4&pause=0")
-    assert "notes.sqlite" in app.unfinished.value and "not a database" in app.unfinished.value
+    said = html.unescape(app.message.value)  # (on the form, before a game)
+    assert "notes.sqlite" in said and "not a database" in said
+    app.message.value = ""
     assert app.start() is None and app.board is None
     said = html.unescape(app.message.value)
     assert "notes.sqlite" in said and "not a database" in said and "?record=0" in said
@@ -190,20 +155,20 @@ def test_a_broken_recordings_database_is_named_and_changes_nothing(tmp_path, mon
 
 @pytest.mark.parametrize("query, says", [
     ("resume=99", "no recorded game 99"),
-    ("resume=x1", "a recorded game's id (a number), not 'x1'"),
-    ("resume=1&record=0", "this page records nothing"),
-    ("resume=1&game=hanabi", "is a pug_party game, not hanabi"),
-    ("resume=2", "is over; there is nothing to resume"),
+    ("resume=1&key={key1}&record=0", "this page records nothing"),
+    ("resume=1&key={key1}&game=hanabi", "is a pug_party game, not hanabi"),
+    ("resume=2&key={key2}", "is over; there is nothing to resume"),
 ])
 def test_the_app_says_why_it_cannot_resume_and_offers_the_form(tmp_path, monkeypatch,
                                                                 query, says):
     pytest.importorskip("kit.record")
     monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{tmp_path}/playtests.sqlite")
-    PlaytestApp("pug_party", query="seed=4&pause=0&start=1")  # game 1, unfinished
-    done = PlaytestApp("pug_party", query="seed=5&pause=0&start=1").board  # game 2
-    for _ in human_turns(done, random.Random(0)):
+    one = PlaytestApp("pug_party", query="seed=4&pause=0&start=1")  # game 1, unfinished
+    two = PlaytestApp("pug_party", query="seed=5&pause=0&start=1")  # game 2
+    for _ in human_turns(two.board, random.Random(0)):
         pass
+    keys = {"key1": one.resume_link.split("key=")[1], "key2": two.resume_link.split("key=")[1]}
     game = "hanabi" if "game=hanabi" in query else "pug_party"
-    app = PlaytestApp(game, query=query)
+    app = PlaytestApp(game, query=query.format(**keys))
     assert app.board is None and app.form.layout.display != "none"
     assert says in html.unescape(app.message.value)

@@ -114,10 +114,11 @@ def test_a_game_open_in_two_pages_stops_the_page_that_falls_behind(tmp_path, mon
     record = pytest.importorskip("kit.record")
     url = f"sqlite:///{tmp_path}/playtests.sqlite"
     monkeypatch.setenv("KIT_RECORD_URL", url)
-    first = PlaytestApp("pug_party", query="seed=4&pause=0&start=1").board
+    page = PlaytestApp("pug_party", query="seed=4&pause=0&start=1")
+    first = page.board
     first.act(first.legal[0]["action"])
     game_id = first.record_id
-    second = PlaytestApp("pug_party", query=f"resume={game_id}&pause=0").board
+    second = PlaytestApp("pug_party", query=page.resume_link[1:] + "&pause=0").board
     second.act(second.legal[0]["action"])  # the second page moves first: recorded
     written = len(record.load_actions(url))
     assert written == len(second.state.history) and second.error == ""

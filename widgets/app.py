@@ -4,21 +4,30 @@ play again, feedback. ``notebooks/<game>_app.ipynb`` is ``PlaytestApp("<game>")`
 A link can preset the form through Voilà's query string (``QUERY_STRING`` in the
 kernel): ``?players=3&seats=human,bot:rule,bot:rule&seed=7&pause=0.5&mode=teacher``
 and ``start=1`` to open straight on the board; ``record=0`` records nothing;
-``resume=<game id>`` goes on with a recorded game that did not finish (a page reloaded).
+``resume=<game id>&key=<key>`` goes on with a recorded game that did not finish (a page
+reloaded), given the key that only the page that started it showed.
+
+A value the form cannot take (``players=9``, ``pause=abc``, ``variant=purple``) opens
+the form with that field marked and a one-line reason (:attr:`PlaytestApp.problems`),
+never a default in its place nor an error page. A data option (a deck file) offers only
+the data sets shipped in ``data/``: the query string never names a file on the server.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import html
+import math
 import os
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, quote
 
 import ipywidgets as w
 
 import kit
 from kit.errors import ConfigError
+from kit.paths import DATA_DIR
 from widgets.base import Board
 
 #: options a form does not offer (scripted deals and such are for tutorials and tests)
@@ -26,8 +35,10 @@ HIDDEN_OPTIONS = {"deal"}
 SEAT_CHOICES = ["human", "bot:rule", "bot:random"]
 MODE_CHOICES = [("play (one human: playtest; several: hot-seat)", "auto"),
                 ("teacher: all hands open, for a projector", "teacher")]
-#: the unfinished recorded games the form offers to go on with, at most
-UNFINISHED_SHOWN = 5
+#: the bot pause a link may set (seconds)
+PAUSE_RANGE = (0.0, 5.0)
+#: a marked field's reason
+ERROR_STYLE = "color:#b3261e;font-size:0.9em"
 #: a small note's style, and a link's (the form is ipywidgets, outside the boards'
 #: stylesheets, and the page's own leaves a link in a widget looking like plain text)
 NOTE_STYLE = "font-size:0.9em;color:#444"
@@ -46,34 +57,102 @@ def board_class(game: str) -> type[Board]:
 def query_params(query: str | None = None) -> dict[str, str]:
     """The page's query string as a flat dict (Voilà passes it as ``QUERY_STRING``)."""
     raw = os.environ.get("QUERY_STRING", "") if query is None else query
-    return {k: v[-1] for k, v in parse_qs(raw).items()}
+    return {k: v[-1] for k, v in parse_qs(raw[:8192]).items()}
 
 
-def _option_widget(name: str, opt: Any, preset: str | None) -> w.Widget | None:
-    if name in HIDDEN_OPTIONS:
+def _brief(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def is_data_option(opt: Any) -> bool:
+    """Whether an option names a data file (its default is a file in ``data/``)."""
+    return isinstance(opt.default, str) and (DATA_DIR / opt.default).is_file()
+
+
+@functools.cache
+def shipped_data(game: str, name: str) -> tuple[str, ...]:
+    """The data sets shipped in ``data/`` that option ``name`` of ``game`` can use: the
+    files beside its default, of its kind, that a game sets up with (default first)."""
+    spec = kit.spec(game)
+    default = spec.options[name].default
+    folder = (DATA_DIR / default).parent
+    found = [default]
+    for path in sorted(folder.glob("*" + (DATA_DIR / default).suffix)):
+        rel = path.relative_to(DATA_DIR).as_posix()
+        if rel == default:
+            continue
+        try:
+            kit.new_game(game, spec.min_players, seed=0, **{name: rel})
+        except (ConfigError, ValueError, KeyError, TypeError):
+            continue  # (another kind of data file: rounds beside a deck)
+        found.append(rel)
+    return tuple(found)
+
+
+def _parse_int(text: str, low: int, high: int) -> int | None:
+    text = text.strip()
+    if not (text.lstrip("-").isdigit() and len(text) <= 20):
         return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
+def _option_widget(game: str, name: str, opt: Any,
+                   preset: str | None) -> tuple[w.Widget | None, str | None]:
+    """The form field of option ``name`` preset from the link, and why the link's value
+    was not taken (None: taken, or none given)."""
+    if name in HIDDEN_OPTIONS:
+        return None, (None if preset is None else "not an option this form sets")
     # a person reads "allow empty hints (HB-R1)"; links and the query string keep the name
     words = name.replace("_", " ")
     label = f"{words} ({opt.rule})" if opt.rule else words
     style = {"description_width": "initial"}
     layout = w.Layout(width="auto")
-    if opt.choices:
-        value = preset if preset in [str(c) for c in opt.choices] else opt.default
-        value = next((c for c in opt.choices if str(c) == str(value)), opt.default)
-        return w.Dropdown(options=list(opt.choices), value=value, description=label,
-                          tooltip=opt.doc, style=style, layout=layout)
+    problem = None
+    if opt.choices or is_data_option(opt):
+        choices = list(opt.choices) if opt.choices else list(shipped_data(game, name))
+        value = next((c for c in choices if str(c) == preset), None)
+        if value is None and opt.choices is None and preset is not None:
+            # a shipped data set may be named by its file name alone (deck.toml)
+            value = next((c for c in choices if c.rsplit("/", 1)[-1] == preset), None)
+        if preset is not None and value is None:
+            problem = (f"{_brief(preset)} is not one of " + ", ".join(map(str, choices))
+                       + ("" if opt.choices else " (the data sets shipped with the kit)"))
+        return w.Dropdown(options=choices, value=opt.default if value is None else value,
+                          description=label, tooltip=opt.doc, style=style,
+                          layout=layout), problem
     if isinstance(opt.default, bool):
-        value = opt.default if preset is None else preset.lower() in ("1", "true", "yes")
+        value = opt.default
+        if preset is not None:
+            if preset.lower() in ("1", "true", "yes", "0", "false", "no"):
+                value = preset.lower() in ("1", "true", "yes")
+            else:
+                problem = f"{_brief(preset)} is not yes or no (1 or 0)"
         return w.Checkbox(value=value, description=label, tooltip=opt.doc, indent=False,
-                          style=style, layout=layout)
+                          style=style, layout=layout), problem
     if isinstance(opt.default, int):
-        value = int(preset) if preset and preset.lstrip("-").isdigit() else opt.default
+        value = opt.default
+        if preset is not None:
+            got = _parse_int(preset, -2**31, 2**31 - 1)
+            try:
+                value = opt.validate(got) if got is not None else None
+            except ConfigError as exc:
+                problem = exc.message
+            if value is None:
+                value = opt.default
+                problem = problem or f"{_brief(preset)} is not a whole number"
         return w.IntText(value=value, description=label, tooltip=opt.doc, style=style,
-                         layout=w.Layout(width="16em"))
+                         layout=w.Layout(width="16em")), problem
     if isinstance(opt.default, str):
-        return w.Text(value=preset or opt.default, description=label, tooltip=opt.doc,
-                      style=style, layout=w.Layout(width="min(100%, 32em)"))
-    return None
+        value = opt.default
+        if preset is not None:
+            try:
+                value = opt.validate(preset)
+            except ConfigError as exc:
+                problem = exc.message
+        return w.Text(value=value, description=label, tooltip=opt.doc, style=style,
+                      layout=w.Layout(width="min(100%, 32em)")), problem
+    return None, None
 
 
 class PlaytestApp(w.VBox):
@@ -87,39 +166,86 @@ class PlaytestApp(w.VBox):
         self.spec = kit.spec(game)
         params = query_params(query)
         self.params = params
-        self.record = record and params.get("record", "1") != "0"
+        #: the link's values the form could not take: field -> a one-line reason
+        self.problems: dict[str, str] = {}
+        self._reasons: dict[str, w.HTML] = {}
+        record_param = params.get("record", "1")
+        if record_param not in ("0", "1"):
+            self.problems["record"] = f"{_brief(record_param)} is not 0 or 1; recording"
+        self.record = record and record_param != "0"
         self.recorder: Any = None
         self.board: Board | None = None
         self._settings: dict | None = None
+        #: the link that goes on with the recorded game shown (with its key), if any
+        self.resume_link: str | None = None
 
-        players = params.get("players", "")
+        low, high = self.spec.min_players, self.spec.max_players
+        players = params.get("players")
+        chosen = _parse_int(players, low, high) if players is not None else None
+        if players is not None and chosen is None:
+            self.problems["players"] = f"{_brief(players)} is not a number of players " \
+                                       f"from {low} to {high}"
         self.players = w.Dropdown(
-            options=list(range(self.spec.min_players, self.spec.max_players + 1)),
-            value=int(players) if players.isdigit() and self.spec.min_players <= int(
-                players) <= self.spec.max_players else self.spec.min_players + (
-                1 if self.spec.max_players > self.spec.min_players else 0),
+            options=list(range(low, high + 1)),
+            value=chosen or low + (1 if high > low else 0),
             description="Players", layout=w.Layout(width="12em"))
         self.seat_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.seat_pickers: list[w.Dropdown] = []
         self.players.observe(lambda _c: self._make_seats(), names="value")
-        self._preset_seats = params.get("seats", "").split(",") if params.get("seats") else None
+        self._preset_seats = params["seats"].split(",") if params.get("seats") else None
+        if self._preset_seats is not None:
+            bad = [k for k in self._preset_seats if k not in SEAT_CHOICES]
+            if bad:
+                self.problems["seats"] = (f"{_brief(bad[0])} is not a seat; seats are "
+                                          + ", ".join(SEAT_CHOICES))
+                self._preset_seats = None
+            elif len(self._preset_seats) != self.players.value:
+                self.problems["seats"] = (f"{len(self._preset_seats)} seats named for "
+                                          f"{self.players.value} players")
+                self._preset_seats = None
         self._make_seats()
         self.options = {}
         for name, opt in self.spec.options.items():
-            widget = _option_widget(name, opt, params.get(name))
+            widget, problem = _option_widget(game, name, opt, params.get(name))
+            if problem:
+                self.problems[name] = problem
             if widget is not None:
                 self.options[name] = widget
-        self.seed = w.Text(value=params.get("seed", ""), placeholder="random",
+        seed = params.get("seed", "").strip()
+        if seed and _parse_int(seed, 0, 2**63 - 1) is None:
+            self.problems["seed"] = f"{_brief(seed)} is not a whole number from 0 to 2**63 - 1"
+            seed = ""
+        self.seed = w.Text(value=seed, placeholder="random",
                            description="Seed (optional)", style={"description_width": "initial"},
                            layout=w.Layout(width="16em"))
-        self.pause = w.BoundedFloatText(value=float(params.get("pause", pause)), min=0, max=5,
+        pause_text = params.get("pause")
+        if pause_text is not None:
+            try:
+                pause_value = float(pause_text[:20])
+            except ValueError:
+                pause_value = math.nan
+            if not PAUSE_RANGE[0] <= pause_value <= PAUSE_RANGE[1]:  # (nan fails too)
+                self.problems["pause"] = (f"{_brief(pause_text)} is not a number of seconds "
+                                          f"from {PAUSE_RANGE[0]:g} to {PAUSE_RANGE[1]:g}")
+            else:
+                pause = pause_value
+        self.pause = w.BoundedFloatText(value=min(max(pause, PAUSE_RANGE[0]), PAUSE_RANGE[1]),
+                                        min=PAUSE_RANGE[0], max=PAUSE_RANGE[1],
                                         step=0.1, description="Bot pause (s)",
                                         style={"description_width": "initial"},
                                         layout=w.Layout(width="14em"))
         mode = params.get("mode", "auto")
-        self.mode = w.Dropdown(options=MODE_CHOICES,
-                               value=mode if mode in ("auto", "teacher") else "auto",
+        if mode not in ("auto", "teacher"):
+            self.problems["mode"] = f"{_brief(mode)} is not a mode; modes are auto and teacher"
+            mode = "auto"
+        self.mode = w.Dropdown(options=MODE_CHOICES, value=mode,
                                description="Mode", layout=w.Layout(width="min(100%, 32em)"))
+        resume = params.get("resume")
+        if resume is not None and _parse_int(resume, 1, 2**31 - 1) is None:
+            self.problems["resume"] = f"{_brief(resume)} is not a recorded game's id"
+        start = params.get("start")
+        if start not in (None, "0", "1"):
+            self.problems["start"] = f"{_brief(start)} is not 0 or 1"
         self.start_button = w.Button(description="Start the game", button_style="primary",
                                      icon="", layout=w.Layout(width="auto"))
         self.start_button.add_class("kit-start")
@@ -130,25 +256,54 @@ class PlaytestApp(w.VBox):
         self.consent.add_class("kit-consent")
         self.recording_note = w.HTML()
         self.recording_note.add_class("kit-consent")
-        #: links to this game's recorded games that did not finish
-        self.unfinished = w.HTML(self._unfinished_html())
-        self.unfinished.add_class("kit-unfinished")
-        rules = w.VBox(list(self.options.values()), layout=w.Layout(flex_flow="row wrap"))
+        #: the link's values not taken, above the form
+        self.link_problems = w.HTML(self._problems_html())
+        self.link_problems.add_class("kit-link-problems")
+        rules = w.VBox([self._field(n, x) for n, x in self.options.items()],
+                       layout=w.Layout(flex_flow="row wrap"))
         self.form = w.VBox([
-            self.unfinished,
-            w.HTML("<b>Who plays</b>"), self.players, self.seat_box,
+            self.link_problems,
+            w.HTML("<b>Who plays</b>"), self._field("players", self.players),
+            self._field("seats", self.seat_box),
             w.HTML("<b>Variant and house rules</b>"), rules,
-            w.HBox([self.seed, self.pause], layout=w.Layout(flex_flow="row wrap")),
-            self.mode, self.consent, self.start_button, self.message])
+            w.HBox([self._field("seed", self.seed), self._field("pause", self.pause)],
+                   layout=w.Layout(flex_flow="row wrap")),
+            self._field("mode", self.mode), self.consent, self.start_button, self.message])
         self.form.add_class("kit-setup")
         self.board_box = w.Box(layout=w.Layout(width="100%"))
         self.result_panel = w.VBox()
         self.result_panel.add_class("kit-app-result-box")
         self.children = [self.form, self.board_box, self.recording_note, self.result_panel]
-        if params.get("resume"):
-            self.resume(params["resume"])
-        elif params.get("start") == "1":
+        try:  # a store that can't be recorded into is named on the form, before any game
+            self._recorder()
+        except ConfigError as exc:
+            self._refuse(exc)
+            return
+        if self.problems:
+            return  # (the form, its fields marked: nothing starts from a link it can't take)
+        if resume is not None:
+            self.resume(resume, params.get("key"))
+        elif start == "1":
             self.start()
+
+    def _field(self, name: str, widget: w.Widget) -> w.Widget:
+        """``widget``, marked with its one-line reason when the link's value was not taken."""
+        problem = self.problems.get(name)
+        if problem is None:
+            return widget
+        widget.add_class("kit-field-error")
+        reason = self._reasons[name] = w.HTML(
+            f"<span class='kit-field-reason' style='{ERROR_STYLE}'>{html.escape(problem)}"
+            "</span>")
+        return w.VBox([widget, reason], layout=w.Layout(width="auto"))
+
+    def _problems_html(self) -> str:
+        if not self.problems:
+            return ""
+        items = "".join(f"<li><b>{html.escape(k)}</b>: {html.escape(v)}</li>"
+                        for k, v in self.problems.items())
+        return (f"<div class='kit-app-error' style='{ERROR_STYLE}'>This link's values that "
+                f"the form could not take (the fields are marked):<ul>{items}</ul></div>")
 
     # -- the form -----------------------------------------------------------------------
 
@@ -161,43 +316,6 @@ class PlaytestApp(w.VBox):
         return (f"<p style='{NOTE_STYLE}'>{html.escape(CONSENT_NOTE)} To record nothing, "
                 f"open <a style='{LINK_STYLE}' href='?record=0'>this page with "
                 "<code>?record=0</code></a>.</p>")
-
-    def _unfinished_html(self) -> str:
-        """Links that go on with this game's recorded games that did not finish, the
-        latest first (a page closed or reloaded mid-game; ``?resume=<id>``). A game with
-        no move yet is left out: starting afresh is as good."""
-        if not self.record:
-            return ""
-        try:
-            recorder = self._recorder()
-            rows = recorder.unfinished(self.game, limit=UNFINISHED_SHOWN + 1,
-                                       min_moves=1) if recorder else []
-        except Exception as exc:  # a store that cannot be read must not stop the form
-            return (f"<p style='{NOTE_STYLE}'>The recorded games cannot be read: "
-                    f"{html.escape(str(exc))}</p>")
-        if not rows:
-            return ""
-        from kit.record import who_sat
-
-        items = []
-        for row in rows[:UNFINISHED_SHOWN]:
-            seats = []
-            for label in row["seats"]:
-                kind, name = who_sat(label)
-                seats.append(name if kind == "human" else f"{name} bot" if kind == "bot"
-                             else "?")
-            moves = row["moves"]
-            items.append(
-                f"<li><a class='kit-resume-link' style='{LINK_STYLE}' "
-                f"href='?resume={row['id']}'>game "
-                f"{row['id']}</a>: {moves} move{'' if moves == 1 else 's'}, started "
-                f"{row['started_at']:%d %b %H:%M} UTC; {html.escape(', '.join(seats))}</li>")
-        more = (f"<p style='{NOTE_STYLE}'>Older ones: <code>Recorder().unfinished("
-                f"{self.game!r})</code> in a notebook.</p>" if len(rows) > UNFINISHED_SHOWN
-                else "")
-        return ("<div><b>Games not finished</b>: go on with one where it stopped "
-                "(a page closed or reloaded mid-game)<ul>" + "".join(items) + "</ul>"
-                + more + "</div>")
 
     def _make_seats(self) -> None:
         n = self.players.value
@@ -216,8 +334,9 @@ class PlaytestApp(w.VBox):
     def settings(self) -> dict:
         """The form as board arguments (raises ConfigError for a bad seed)."""
         seed_text = self.seed.value.strip()
-        if seed_text and not seed_text.isdigit():
-            raise ConfigError("seed", f"a non-negative whole number, not {seed_text!r}")
+        if seed_text and _parse_int(seed_text, 0, 2**63 - 1) is None:
+            raise ConfigError("seed", f"a whole number from 0 to 2**63 - 1, not "
+                                      f"{_brief(seed_text)}")
         seats = [p.value for p in self.seat_pickers]
         humans = seats.count("human")
         mode = "teacher" if self.mode.value == "teacher" else (
@@ -259,21 +378,34 @@ class PlaytestApp(w.VBox):
             self.board = cls(**settings, recorder=self._recorder())
         except (ConfigError, ValueError) as exc:
             return self._refuse(exc)
+        self.resume_link = None
+        game_id = self.board.record_id
+        if game_id is not None:
+            try:  # (only this page, and whoever it gives the link, can go on with the game)
+                self._set_resume_link(game_id, self.recorder.lock_resume(game_id))
+            except Exception as exc:  # a store failing now: the board shows it as it moves
+                self._refuse(exc)
         return self._show(settings)
 
-    def resume(self, game_id: int | str) -> Board | None:
-        """Go on with recorded game ``game_id``, which did not finish: its moves are
-        replayed, the same seats sit down, and the moves to come are recorded with it."""
+    def _set_resume_link(self, game_id: int, key: str) -> None:
+        self.resume_link = f"?resume={game_id}&key={quote(key)}"
+
+    def resume(self, game_id: int | str, key: str | None = None) -> Board | None:
+        """Go on with recorded game ``game_id``, which did not finish, given the ``key``
+        the page that started it showed (its link): its moves are replayed, the same seats
+        sit down, and the moves to come are recorded with it."""
         from kit.record import RecordError, who_sat
 
         try:
-            if not str(game_id).isdigit():
-                raise ConfigError("resume", f"a recorded game's id (a number), not {game_id!r}")
+            number = _parse_int(str(game_id), 1, 2**31 - 1)
+            if number is None:
+                raise ConfigError("resume", f"a recorded game's id (a number), not "
+                                            f"{_brief(str(game_id))}")
             recorder = self._recorder()
             if recorder is None:
                 raise ConfigError("resume", "this page records nothing (record=0): "
                                             "there is no recorded game to go on with")
-            state, record = recorder.resume(int(game_id))
+            state, record = recorder.resume(number, key=key, need_key=True)
             if record.game != self.game:
                 raise ConfigError("resume", f"recorded game {game_id} is a {record.game} "
                                             f"game, not {self.game}")
@@ -294,6 +426,7 @@ class PlaytestApp(w.VBox):
                 names=names, recorder=recorder, record=record)
         except (ConfigError, RecordError, ValueError) as exc:
             return self._refuse(exc)
+        self._set_resume_link(number, str(key))
         return self._show(settings)
 
     def _refuse(self, exc: Exception) -> None:
@@ -310,7 +443,13 @@ class PlaytestApp(w.VBox):
         board = self.board
         board.observe(lambda _c: _soon(self._show_result), names="result")
         self._show_result()
-        self.recording_note.value = self.consent.value if board.recording is not None else ""
+        note = self.consent.value if board.recording is not None else ""
+        if self.resume_link is not None:
+            note += (f"<p style='{NOTE_STYLE}'>To go on with this game later (a page closed "
+                     f"or reloaded), keep <a class='kit-resume-link' style='{LINK_STYLE}' "
+                     f"href='{html.escape(self.resume_link)}'>this link</a>: only it opens "
+                     "the game.</p>")
+        self.recording_note.value = note
         return self.board
 
     def play_again(self) -> Board | None:
@@ -335,7 +474,7 @@ class PlaytestApp(w.VBox):
         self.board_box.children = []
         self.result_panel.children = []
         self.recording_note.value = ""
-        self.unfinished.value = self._unfinished_html()
+        self.resume_link = None
         self.form.layout.display = None
 
     def _show_result(self) -> None:

@@ -14,11 +14,11 @@ roles of 0 and 10 in the wrap of PP-2 / PP-R3), counts any positive integers.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kit.datafile import load_toml
 from kit.errors import ConfigError
 from kit.paths import DATA_DIR
 
@@ -137,10 +137,10 @@ def load_deck(option: str = DEFAULT_DECK) -> Deck:
 
 def _parse(path: Path) -> Deck:
     fname = path.name
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(f"deck {fname}", f"cannot read the deck file: {exc}") from None
+    try:  # (bounded: size, encoding, every count)
+        data = load_toml(path, label=f"deck {fname}")
+    except ConfigError as exc:
+        raise ConfigError(exc.option, f"cannot read the deck file: {exc.message}") from None
     unknown = set(data) - {"title", "card"}
     if unknown:
         raise ConfigError(f"deck {fname}", f"unknown key(s) {sorted(unknown)}; "

@@ -8,6 +8,10 @@
     g.feedback(seat=0, rating=4, text="fun", unclear_rule="WL-6")
     load(rec, game="hanabi").games                    # tidy pandas DataFrames
 
+A write that keeps failing raises :class:`RecordingStopped` (and ``g.stopped`` stays set
+until the kept moves are written); ``g.finish()`` refuses, with
+:class:`RecordingIncomplete`, a game whose stored actions are not its history.
+
 See :mod:`kit.record.store` (recording, durability, replay), :mod:`kit.record.loading`
 (DataFrames), :mod:`kit.record.analysis` (statistics for the analysis notebook) and
 :mod:`kit.record.schema` (the tables).
@@ -16,6 +20,8 @@ See :mod:`kit.record.store` (recording, durability, replay), :mod:`kit.record.lo
 from kit.record.errors import (
     GameMovedOn,
     RecordError,
+    RecordingIncomplete,
+    RecordingStopped,
     ReplayDiverged,
     SchemaTooNew,
     StoreError,
@@ -37,6 +43,7 @@ from kit.record.schema import SCHEMA_VERSION
 from kit.record.store import (
     CONSENT_NOTE,
     DEFAULT_URL,
+    MEMORY_URL,
     GameRecord,
     Recorder,
     SessionRecord,
@@ -47,8 +54,9 @@ from kit.record.store import (
 )
 
 __all__ = [
-    "CONSENT_NOTE", "DEFAULT_URL", "SCHEMA_VERSION", "GameMovedOn", "GameRecord",
-    "RecordError", "Recorder", "Recording", "ReplayDiverged", "SchemaTooNew", "SessionRecord",
+    "CONSENT_NOTE", "DEFAULT_URL", "MEMORY_URL", "SCHEMA_VERSION", "GameMovedOn", "GameRecord",
+    "RecordError", "Recorder", "Recording", "RecordingIncomplete", "RecordingStopped",
+    "ReplayDiverged", "SchemaTooNew", "SessionRecord",
     "Store", "StoreError", "WriteRefused", "default_url", "game_names", "load", "load_actions",
     "load_events", "load_feedback", "load_games", "load_seats", "open_store",
     "option_set_label", "replay_game", "who_sat",

@@ -63,3 +63,35 @@ class GameMovedOn(WriteRefused):
         self.seq = seq
         super().__init__(url, f"game {game_id} already has action {seq}: is the game "
                               "recorded twice, or open in another page?")
+
+
+class RecordingStopped(StoreError):
+    """Moves of game ``game_id`` could not be written, even after retrying: recording
+    stopped. ``unwritten`` are their seqs, kept in memory in order; the game stays
+    ``playing`` in the store (never ``finished`` with moves missing). Each later
+    :meth:`~kit.record.GameRecord.action` tries to write them again (once, without
+    waiting) and raises this until one write succeeds; :meth:`~kit.record.GameRecord.retry`
+    tries again with the full backoff. A board shows it for as long as
+    :attr:`~kit.record.GameRecord.stopped` is set."""
+
+    def __init__(self, url: str, game_id: int | None, unwritten: list[int], cause: str) -> None:
+        self.game_id = game_id
+        self.unwritten = list(unwritten)
+        self.cause = cause
+        what = ("its end (the result)" if not unwritten
+                else f"move {unwritten[0] + 1}" if len(unwritten) == 1
+                else f"moves {unwritten[0] + 1}–{unwritten[-1] + 1}")
+        super().__init__(url, f"recording stopped: game {game_id}'s {what} could not be "
+                              f"written ({cause}); they are kept and written when the store "
+                              "answers again, and the game is not recorded as finished "
+                              "until they are")
+
+
+class RecordingIncomplete(RecordError):
+    """``finish()`` refused: the actions recorded for game ``game_id`` are not its
+    history (a move missing, or a different one), so it is not marked finished."""
+
+    def __init__(self, game_id: int | None, message: str) -> None:
+        self.game_id = game_id
+        self.message = message
+        super().__init__(f"game {game_id} is not recorded as finished: {message}")

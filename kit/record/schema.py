@@ -1,10 +1,14 @@
 """The tables of a recording store (SQLAlchemy Core; SQLite, PostgreSQL or any backend).
 
 - ``kit_meta``: key/value, holds ``schema_version``;
-- ``sessions``: a playtest session (label, facilitator, place, notes);
+- ``sessions``: a playtest session (label, facilitator, place, notes) or a simulation run;
+  ``complete`` says whether a run recorded every game it set out to (True), not yet or
+  never, as when it was killed (False), or None for a session that plans no number of
+  games (a playtest session, or a run recorded before version 2);
 - ``games``: one game (game, players, seed, options, seats, kit and rules version,
   start/end time, status, result; ``start_snapshot`` when it began from a prepared
-  situation that its seed alone does not reproduce);
+  situation that its seed alone does not reproduce; ``resume_key``, the SHA-256 of the
+  key that resuming it needs, when the page that started it asked for one);
 - ``actions``: one row per applied action (game, seq, seat, type, action JSON, time,
   thinking time, and the events it produced when the recorder was given them);
 - ``feedback``: post-game feedback (seat, rating 1–5, free text, unclear rule).
@@ -18,7 +22,14 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 #: the version this kit writes; a store with a higher one is refused (SchemaTooNew)
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+
+#: what each version adds to the one before; :class:`kit.record.Store` applies them to an
+#: older store when it is opened (version 1: the first)
+MIGRATIONS = {
+    2: ["ALTER TABLE sessions ADD COLUMN complete BOOLEAN",
+        "ALTER TABLE games ADD COLUMN resume_key VARCHAR(64)"],
+}
 
 metadata = sa.MetaData()
 
@@ -38,6 +49,7 @@ sessions = sa.Table(
     sa.Column("place", sa.Text, nullable=False, default=""),
     sa.Column("notes", sa.Text, nullable=False, default=""),
     sa.Column("started_at", Time, nullable=False),
+    sa.Column("complete", sa.Boolean, nullable=True),
 )
 
 games = sa.Table(
@@ -56,6 +68,8 @@ games = sa.Table(
     sa.Column("status", sa.String(16), nullable=False),  # playing | finished
     sa.Column("result", sa.JSON, nullable=True),
     sa.Column("start_snapshot", sa.JSON, nullable=True),
+    # SHA-256 of the key a page needs to go on with the game (Recorder.lock_resume)
+    sa.Column("resume_key", sa.String(64), nullable=True),
     sa.Index("ix_games_game", "game"),
     sa.Index("ix_games_session", "session_id"),
 )

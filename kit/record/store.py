@@ -14,13 +14,26 @@ that :meth:`GameRecord.action` returned from (a power cut may lose the last ones
 Writers take the lock up front (``BEGIN IMMEDIATE``) and wait up to a minute for it,
 so many processes can record into one file at once. Any other SQLAlchemy URL works
 (``postgresql://user@host/db`` uses psycopg 3).
+
+Nothing is lost unsaid: a write that fails (a full disk, a server restarting) is tried
+again for about 3 s (:data:`RETRY_DELAYS_S`), then :class:`RecordingStopped` is raised
+and :attr:`GameRecord.stopped` stays set, the moves kept in order, until a write
+succeeds; :meth:`GameRecord.finish` refuses (:class:`RecordingIncomplete`) a game whose
+stored actions are not its history. A store is opened for recording only after a test
+write; an empty name is refused (:data:`MEMORY_URL` is asked for by name); a SQLite
+file that is damaged or holds other tables is refused untouched.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import hmac
 import json
 import os
+import secrets
+import sqlite3
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -30,12 +43,14 @@ from typing import Any, TypeVar
 import sqlalchemy as sa
 
 import kit
-from kit.contract import Action, GameState
+from kit.contract import Action, GameState, brief
 from kit.errors import ConfigError, IllegalAction
 from kit.record import schema
 from kit.record.errors import (
     GameMovedOn,
     RecordError,
+    RecordingIncomplete,
+    RecordingStopped,
     ReplayDiverged,
     SchemaTooNew,
     StoreError,
@@ -45,8 +60,15 @@ from kit.record.errors import (
 #: the store used when none is named: ``$KIT_RECORD_URL`` or this file in the working folder
 DEFAULT_URL = "sqlite:///playtests.sqlite"
 
+#: a store in this process's memory only, gone when it ends: used only when asked for
+MEMORY_URL = "sqlite:///:memory:"
+
 #: how long a writer waits for another process's write lock before giving up
 BUSY_TIMEOUT_S = 60.0
+
+#: the waits (s) between the tries of a write that failed (a full disk, a database server
+#: restarting): some 3 s in all, then recording stops (:class:`RecordingStopped`)
+RETRY_DELAYS_S = (0.05, 0.1, 0.2, 0.4, 0.8, 1.6)
 
 #: shown by the playtest apps before a game (they record by default)
 CONSENT_NOTE = ("This game is recorded for playtesting: the moves, how long each took, "
@@ -76,6 +98,9 @@ def resolve_url(url: str | Path | sa.URL | None) -> sa.URL:
         u = url
     else:
         text = os.fspath(url)
+        if not text.strip():
+            raise StoreError(repr(text), "names no store: give a file path or a database URL "
+                                         f"({MEMORY_URL} for a store in memory only)")
         if "://" not in text:
             text = "sqlite:///" + text
         try:
@@ -94,6 +119,16 @@ def _show(u: sa.URL) -> str:
     return u.render_as_string(hide_password=True)
 
 
+def safe_text(text: Any) -> str:
+    """``text`` as a string every database stores: a lone surrogate (a broken emoji
+    from a browser, which UTF-8 cannot encode) becomes U+FFFD; a pair becomes its
+    character."""
+    text = "" if text is None else str(text)
+    if text.isascii():
+        return text
+    return text.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+
+
 def _first_line(exc: BaseException) -> str:
     orig = getattr(exc, "orig", None) or exc
     text = str(orig).strip() or type(orig).__name__
@@ -107,10 +142,15 @@ class Store:
     empty database is an error, not a silently empty result).
     """
 
-    def __init__(self, url: str | Path | sa.URL | None = None, *, create: bool = True) -> None:
+    def __init__(self, url: str | Path | sa.URL | None = None, *, create: bool = True,
+                 integrity_check: bool | None = None) -> None:
         self.url = resolve_url(url)
         self.shown = _show(self.url)
         self.is_sqlite = self.url.get_backend_name() == "sqlite"
+        #: whether a SQLite file is checked (PRAGMA quick_check) before it is used: by
+        #: default when opened for recording (it reads the whole file: some 0.1 s for
+        #: 15 MB); a reader meets damage as an error anyway
+        self.integrity_check = create if integrity_check is None else integrity_check
         self.engine = self._make_engine(create)
         try:
             self._check_schema(create)
@@ -125,7 +165,10 @@ class Store:
         kwargs: dict[str, Any] = {}
         memory = False
         if self.is_sqlite:
-            memory = u.database in (None, "", ":memory:")
+            if u.database in (None, ""):
+                raise StoreError(self.shown, "names no file: give a file path, or "
+                                             f"{MEMORY_URL} for a store in memory only")
+            memory = u.database == ":memory:"
             if not memory:
                 path = Path(u.database)
                 if not create and not path.exists():
@@ -133,6 +176,8 @@ class Store:
                 if not path.parent.is_dir():
                     raise StoreError(self.shown, f"cannot create {path}: the folder "
                                                  f"{path.parent} does not exist")
+                if path.is_file() and path.stat().st_size:
+                    self._check_sqlite_file(path, self.integrity_check)
             kwargs["connect_args"] = {"timeout": BUSY_TIMEOUT_S, "check_same_thread": False}
             if memory:
                 kwargs["poolclass"] = sa.pool.StaticPool
@@ -146,8 +191,44 @@ class Store:
             _sqlite_setup(engine, wal=not memory)
         return engine
 
+    def _check_sqlite_file(self, path: Path, integrity: bool) -> None:
+        """Refuse, before anything is written to it (WAL included), a SQLite file that
+        is damaged (fails ``PRAGMA quick_check``, when ``integrity``) or holds someone
+        else's tables."""
+        try:
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True,
+                                 timeout=BUSY_TIMEOUT_S)
+        except sqlite3.Error:
+            return  # (not openable read-only here: the engine says why)
+        try:
+            problems = ([r[0] for r in db.execute("PRAGMA quick_check(5)")] if integrity
+                        else ["ok"])
+            names = {r[0] for r in db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' "
+                "AND name NOT LIKE 'sqlite_%'")}
+        except sqlite3.OperationalError:
+            return  # (locked, or not readable read-only here: the engine says what it is)
+        except sqlite3.DatabaseError as exc:  # (SQLITE_NOTADB, SQLITE_CORRUPT)
+            raise StoreError(self.shown, f"cannot read: {exc} (not a SQLite database, or a "
+                                         "damaged one); nothing was changed") from None
+        finally:
+            db.close()
+        if problems != ["ok"]:
+            lines = [ln for p in problems for ln in p.splitlines() if not ln.startswith("***")]
+            raise StoreError(self.shown, "is damaged (PRAGMA quick_check: "
+                                         f"{'; '.join(lines[:2])}); nothing was written to it. "
+                                         "Restore it from a copy, or record into a new file")
+        if schema.meta.name not in names:
+            others = sorted(names - set(schema.KIT_TABLES))
+            if others:
+                raise StoreError(self.shown, f"holds other tables ({', '.join(others[:10])}) "
+                                             "and no kit_meta table: not a kit recording "
+                                             "store, and it is left as it is; record into a "
+                                             "new file")
+
     def _check_schema(self, create: bool) -> None:
-        def check(conn: sa.Connection) -> None:
+        def check(conn: sa.Connection, migrate: bool = False) -> bool:
+            """Check (and create) the schema; True when it needs migrating."""
             if not self.is_sqlite and self.url.get_backend_name() == "postgresql":
                 # one creator at a time; DDL is transactional in PostgreSQL
                 conn.execute(sa.text("SELECT pg_advisory_xact_lock(7037364)"))
@@ -161,7 +242,13 @@ class Store:
                 if found < 1 or not set(schema.KIT_TABLES) <= names:
                     raise StoreError(self.shown, f"is a damaged kit store (schema version "
                                                  f"{found}, tables {sorted(names)})")
-                return
+                if found < schema.SCHEMA_VERSION:
+                    if not migrate:
+                        return True
+                    self._migrate(conn, found)
+                if create:
+                    self._write_check(conn)
+                return False
             if names & set(schema.KIT_TABLES):
                 raise StoreError(self.shown, "has tables named like the kit's "
                                              f"({sorted(names & set(schema.KIT_TABLES))}) but "
@@ -172,11 +259,41 @@ class Store:
             schema.metadata.create_all(conn)
             conn.execute(sa.insert(schema.meta).values(
                 key="schema_version", value=str(schema.SCHEMA_VERSION)))
+            self._write_check(conn)
+            return False
 
-        if create:
-            self.write(check)
-        else:
-            self.read(check)
+        if (self.write if create else self.read)(check):
+            try:
+                self.write(lambda conn: check(conn, migrate=True))
+            except WriteRefused:
+                raise
+            except StoreError as exc:
+                if isinstance(exc, SchemaTooNew):
+                    raise
+                raise StoreError(self.shown, f"was written by an older kit; bringing it up "
+                                             f"to schema version {schema.SCHEMA_VERSION} "
+                                             f"failed ({exc.message}), and nothing was "
+                                             "changed") from exc
+
+    def _migrate(self, conn: sa.Connection, found: int) -> None:
+        """Bring a store of schema version ``found`` up to this kit's (one transaction)."""
+        for version in range(found + 1, schema.SCHEMA_VERSION + 1):
+            for statement in schema.MIGRATIONS[version]:
+                conn.execute(sa.text(statement))
+        conn.execute(sa.update(schema.meta).where(schema.meta.c.key == "schema_version")
+                     .values(value=str(schema.SCHEMA_VERSION)))
+
+    def _write_check(self, conn: sa.Connection) -> None:
+        """A real test write (a row written and removed): a store this process may
+        only read is refused when opened for recording, not after a game is played."""
+        try:
+            with conn.begin_nested():
+                conn.execute(sa.insert(schema.meta).values(key="write_check", value=""))
+                conn.execute(sa.delete(schema.meta).where(schema.meta.c.key == "write_check"))
+        except (sa.exc.DatabaseError, sa.exc.InterfaceError) as exc:
+            raise StoreError(self.shown, f"cannot be written to here: a test write failed "
+                                         f"({_first_line(exc)}), so nothing would be "
+                                         "recorded") from None
 
     # -- transactions -------------------------------------------------------------------
 
@@ -254,6 +371,8 @@ class SessionRecord:
     facilitator: str = ""
     place: str = ""
     notes: str = ""
+    #: whether a run recorded every game it set out to (None: it plans no number)
+    complete: bool | None = None
 
 
 def _action_json(action: Any) -> dict:
@@ -280,19 +399,36 @@ class GameRecord:
     """
 
     def __init__(self, store: Store, row: dict, *, next_seq: int, state: GameState | None,
-                 buffered: bool, game_id: int | None) -> None:
+                 buffered: bool, game_id: int | None,
+                 retry_delays: Sequence[float] = RETRY_DELAYS_S, base: int | None = None) -> None:
         self.store = store
         self.id = game_id
         self.next_seq = next_seq
         self.finished = False
+        #: why recording stopped (moves not written even after retrying), None while
+        #: every move is written; see :class:`RecordingStopped`
+        self.stopped: RecordingStopped | None = None
         self._row = row
         self._state = state
         self._buffered = buffered
+        self._retry_delays = tuple(retry_delays)
         self._pending: list[dict] = []
+        self._maybe_stored = False  # (a failed write may have committed: check first)
+        #: the moves of the last write, and the seq of the next of them a caller that
+        #: sends failed moves again will send (see :meth:`_sent_again`)
+        self._written: list[dict] = []
+        self._echo: int | None = None
+        #: the seq of the first action the store holds for this game
+        self._base = next_seq if base is None else base
         #: the moves the state had when recording started (kept in its start snapshot)
         self._start_moves = [dict(a) for a in state.history] if state is not None else []
         self._start_len = next_seq
         self._rerecorded = 0
+
+    @property
+    def unwritten(self) -> int:
+        """How many recorded moves wait to be written (after a failed write)."""
+        return 0 if self._buffered else len(self._pending)
 
     @property
     def game(self) -> str:
@@ -316,6 +452,9 @@ class GameRecord:
         returned (optional; the loader replays games recorded without them). The moves
         a state already had at :meth:`Recorder.start_game` are in its start snapshot;
         recording them again right after the start is accepted and stores nothing.
+
+        A failed write is retried; :class:`RecordingStopped` if it still fails (the move
+        is kept, and written with the next one that gets through).
         """
         if self.finished:
             raise RecordError(f"game {self.id} is finished; it records no more actions")
@@ -329,6 +468,10 @@ class GameRecord:
             # game started from, recorded again; it is part of the start snapshot
             self._rerecorded += 1
             return self._rerecorded - 1
+        if not self._buffered:
+            again = self._sent_again(data)
+            if again is not None:
+                return again
         if state is not None:
             expected = state.history[seq] if seq < len(state.history) else None
             if expected != data:
@@ -342,20 +485,83 @@ class GameRecord:
         row = {"seq": seq, "seat": _seat_of(data), "type": data["type"], "action": data,
                "at": at or now(), "events": None if events is None else list(events),
                "thinking_time": None if thinking_time is None else float(thinking_time)}
-        if self._buffered:
-            self._pending.append(row)
-        else:
-            game_id = self.id
-
-            def insert(conn: sa.Connection) -> None:
-                conn.execute(sa.insert(schema.actions), [{**row, "game_id": game_id}])
-
-            try:
-                self.store.write(insert)
-            except WriteRefused as exc:
-                raise GameMovedOn(self.store.shown, game_id, seq) from exc
+        self._pending.append(row)
         self.next_seq = seq + 1
+        if not self._buffered:
+            self._write_pending(retry=self.stopped is None)
         return seq
+
+    def _sent_again(self, data: dict) -> int | None:
+        """The seq of a move this record has already, sent again by a caller that keeps
+        a failed move and sends it again before the next one (as a board's recording
+        does), or None for a new move. Such a move is not recorded twice: the moves
+        kept since a failure are tried again (once), and its seq returned."""
+        state, seq = self._state, self.next_seq
+        rows = self._written + self._pending
+        if self._echo is not None and self._echo < seq:
+            at = self._echo - rows[0]["seq"] if rows else -1
+            if 0 <= at < len(rows) and rows[at]["action"] == data:
+                self._echo = self._echo + 1 if self._echo + 1 < seq else None
+                return rows[at]["seq"]
+        self._echo = None
+        is_next = state is not None and seq < len(state.history) and state.history[seq] == data
+        if self._pending and self._pending[0]["action"] == data and not is_next:
+            first = self._pending[0]["seq"]
+            self._write_pending(retry=False)
+            # (the moves written with it come again next, in order)
+            self._echo = first + 1 if first + 1 < seq else None
+            return first
+        if rows and rows[-1]["action"] == data and state is not None \
+                and seq == len(state.history):  # (nothing applied since: the same move)
+            self._write_pending(retry=False)
+            return rows[-1]["seq"]
+        return None
+
+    def retry(self) -> None:
+        """Try again, with the full backoff, to write the moves that recording stopped
+        on (:attr:`stopped`); raises :class:`RecordingStopped` if they still fail."""
+        if not self._buffered:
+            self._write_pending(retry=True)
+
+    def _write_pending(self, retry: bool) -> None:
+        """Write the moves not yet written, in order, in one transaction; retried after
+        :data:`RETRY_DELAYS_S` (``retry``) or tried once, then :class:`RecordingStopped`."""
+        if not self._pending:
+            return
+        game_id, rows = self.id, list(self._pending)
+
+        def insert(conn: sa.Connection) -> None:
+            # after a failed write, a commit whose answer was lost may have stored some
+            todo = self._not_yet_stored(conn, rows) if self._maybe_stored else rows
+            self._maybe_stored = True  # (until this transaction is known committed)
+            if todo:
+                conn.execute(sa.insert(schema.actions), [{**r, "game_id": game_id} for r in todo])
+
+        try:
+            _with_retry(self.store, insert, self._retry_delays if retry else ())
+        except GameMovedOn:
+            raise
+        except WriteRefused as exc:
+            self._maybe_stored = False  # (refused: nothing of it was stored)
+            raise GameMovedOn(self.store.shown, game_id, rows[0]["seq"]) from exc
+        except StoreError as exc:
+            self.stopped = RecordingStopped(self.store.shown, game_id,
+                                            [r["seq"] for r in self._pending], exc.message)
+            raise self.stopped from exc
+        self._maybe_stored = False
+        self._written, self._pending = rows, []
+        self.stopped = None
+
+    def _not_yet_stored(self, conn: sa.Connection, rows: list[dict]) -> list[dict]:
+        """``rows`` minus those already stored as they are (a commit whose answer was
+        lost); a seq stored with another action raises :class:`GameMovedOn`."""
+        a = schema.actions.c
+        stored = dict(conn.execute(sa.select(a.seq, a.action).where(
+            a.game_id == self.id, a.seq >= rows[0]["seq"])).all())
+        for r in rows:
+            if r["seq"] in stored and _norm(stored[r["seq"]]) != _norm(r["action"]):
+                raise GameMovedOn(self.store.shown, self.id, r["seq"])
+        return [r for r in rows if r["seq"] not in stored]
 
     def finish(self, result: dict | None = None, *, at: datetime | None = None,
                write: bool = True) -> None:
@@ -365,20 +571,58 @@ class GameRecord:
         other finished games, by :func:`write_buffered`."""
         if self.finished:
             return
-        if result is None and self._state is not None:
-            result = self._state.result()
+        state = self._state
+        if state is not None and self.next_seq != len(state.history):
+            raise RecordingIncomplete(self.id, f"its history has {len(state.history)} "
+                                      f"moves, {self.next_seq} of them recorded; record "
+                                      "each move after applying it")
+        if result is None and state is not None:
+            result = state.result()
         values = {"ended_at": at or now(), "status": "finished",
                   "result": None if result is None else json.loads(json.dumps(result))}
         if self._buffered:
             self._row = {**self._row, **values}
             self.finished = True
             if write:
-                write_buffered(self.store, [self])
+                write_buffered(self.store, [self], self._retry_delays)
             return
+        self._write_pending(retry=True)
         game_id = self.id
-        self.store.write(lambda conn: conn.execute(
-            sa.update(schema.games).where(schema.games.c.id == game_id).values(**values)))
+
+        def mark_finished(conn: sa.Connection) -> None:
+            a = schema.actions.c
+            stored = conn.execute(sa.select(a.seq, a.action).where(a.game_id == game_id)
+                                  .order_by(a.seq)).all()
+            self._check_recorded(stored)
+            conn.execute(sa.update(schema.games).where(schema.games.c.id == game_id)
+                         .values(**values))
+
+        try:
+            _with_retry(self.store, mark_finished, self._retry_delays)
+        except WriteRefused:
+            raise
+        except StoreError as exc:
+            self.stopped = RecordingStopped(self.store.shown, game_id, [], exc.message)
+            raise self.stopped from exc
         self.finished = True
+
+    def _check_recorded(self, stored: Sequence[tuple[int, Any]]) -> None:
+        """Refuse (:class:`RecordingIncomplete`) unless the stored actions are the
+        game's moves from :attr:`_base` on, each once, in order."""
+        seqs = [seq for seq, _ in stored]
+        want = list(range(self._base, self.next_seq))
+        if seqs != want:
+            missing = sorted(set(want) - set(seqs))
+            extra = sorted(set(seqs) - set(want))
+            raise RecordingIncomplete(self.id, f"the store holds {len(seqs)} of its "
+                                      f"{len(want)} recorded moves (missing seqs "
+                                      f"{missing[:10]}, unexpected {extra[:10]})")
+        history = self._state.history if self._state is not None else None
+        if history is not None:
+            for seq, action in stored:
+                if _norm(action) != _norm(history[seq]):
+                    raise RecordingIncomplete(self.id, f"action {seq} is stored as {action}, "
+                                              f"but the game's history has {history[seq]}")
 
     def feedback(self, seat: int | None = None, rating: int | None = None, text: str = "",
                  unclear_rule: str | None = None) -> int:
@@ -388,7 +632,24 @@ class GameRecord:
         return record_feedback(self.store, self.id, seat, rating, text, unclear_rule)
 
 
-def write_buffered(store: Store, records: Sequence[GameRecord]) -> list[int]:
+def _with_retry(store: Store, work: Callable[[sa.Connection], T],
+                delays: Sequence[float]) -> T:
+    """``store.write(work)``, tried again after each of ``delays`` while the store fails
+    (a full disk, a server restarting); a refused write (a constraint) is not retried."""
+    for wait in (*delays, None):
+        try:
+            return store.write(work)
+        except WriteRefused:
+            raise
+        except StoreError:
+            if wait is None:
+                raise
+            time.sleep(wait)
+    raise AssertionError("unreachable")
+
+
+def write_buffered(store: Store, records: Sequence[GameRecord],
+                   retry_delays: Sequence[float] = RETRY_DELAYS_S) -> list[int]:
     """Write finished buffered games, each with all its actions, in one transaction.
 
     The simulator writes a batch of games at a time: fewer commits, and far fewer
@@ -411,7 +672,7 @@ def write_buffered(store: Store, records: Sequence[GameRecord]) -> list[int]:
         return ids
 
     if todo:
-        for r, game_id in zip(todo, store.write(insert_all), strict=True):
+        for r, game_id in zip(todo, _with_retry(store, insert_all, retry_delays), strict=True):
             r.id = game_id
             r._pending = []
     return [r.id for r in records]
@@ -425,8 +686,8 @@ def record_feedback(store: Store, game_id: int, seat: int | None, rating: int | 
         raise RecordError(f"rating is a whole number from 1 to 5, not {rating!r}")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or seat < 0):
         raise RecordError(f"seat is a seat number, not {seat!r}")
-    unclear = (unclear_rule or "").strip() or None
-    row = {"game_id": game_id, "seat": seat, "rating": rating, "text": text or "",
+    unclear = safe_text(unclear_rule).strip() or None
+    row = {"game_id": game_id, "seat": seat, "rating": rating, "text": safe_text(text),
            "unclear_rule": unclear, "at": now()}
 
     def insert(conn: sa.Connection) -> int:
@@ -442,10 +703,16 @@ class Recorder:
     """Records sessions, games, actions and feedback into one store (see module doc).
 
     ``url``: any SQLAlchemy URL or a SQLite file path; None is :func:`default_url`.
+    ``retry_delays``: the waits (s) between the tries of a failed write, after which
+    recording stops (:class:`RecordingStopped`). ``integrity_check=False`` skips SQLite's
+    ``PRAGMA quick_check`` (a simulation's workers: the run's starter checked the file).
     """
 
-    def __init__(self, url: str | Path | sa.URL | None = None) -> None:
-        self.store = Store(url, create=True)
+    def __init__(self, url: str | Path | sa.URL | None = None, *,
+                 retry_delays: Sequence[float] = RETRY_DELAYS_S,
+                 integrity_check: bool = True) -> None:
+        self.retry_delays = tuple(float(d) for d in retry_delays)
+        self.store = Store(url, create=True, integrity_check=integrity_check)
 
     @property
     def url(self) -> str:
@@ -464,12 +731,31 @@ class Recorder:
         self.store.dispose()
 
     def session(self, label: str = "", facilitator: str = "", place: str = "",
-                notes: str = "") -> SessionRecord:
-        """Start a playtest session; pass it to :meth:`start_game`."""
-        values = {"label": label, "facilitator": facilitator, "place": place, "notes": notes}
-        sid = self.store.write(lambda conn: conn.execute(sa.insert(schema.sessions).values(
-            started_at=now(), **values)).inserted_primary_key[0])
+                notes: str = "", complete: bool | None = None) -> SessionRecord:
+        """Start a playtest session; pass it to :meth:`start_game`. ``complete=False``:
+        a run of a planned number of games, marked done by :meth:`complete_session`."""
+        values = {"label": safe_text(label), "facilitator": safe_text(facilitator),
+                  "place": safe_text(place), "notes": safe_text(notes), "complete": complete}
+        sid = _with_retry(self.store, lambda conn: conn.execute(sa.insert(
+            schema.sessions).values(started_at=now(), **values)).inserted_primary_key[0],
+            self.retry_delays)
         return SessionRecord(sid, **values)
+
+    def get_session(self, session_id: int) -> SessionRecord:
+        """The recorded session ``session_id`` (a :class:`RecordError` if there is none)."""
+        s = schema.sessions.c
+        row = self.store.read(lambda conn: conn.execute(sa.select(
+            s.id, s.label, s.facilitator, s.place, s.notes, s.complete).where(
+            s.id == session_id)).mappings().first())
+        if row is None:
+            raise RecordError(f"no recorded session {session_id} in {self.url}")
+        return SessionRecord(**row)
+
+    def complete_session(self, session: SessionRecord | int, complete: bool = True) -> None:
+        """Mark a run's session as having recorded every game it set out to."""
+        sid = session.id if isinstance(session, SessionRecord) else session
+        _with_retry(self.store, lambda conn: conn.execute(sa.update(schema.sessions).where(
+            schema.sessions.c.id == sid).values(complete=complete)), self.retry_delays)
 
     def start_game(self, state: GameState, seats: Sequence[str] | None = None,
                    session: SessionRecord | int | None = None, *,
@@ -485,7 +771,7 @@ class Recorder:
         spec = state.spec
         if seats is None:
             seats = ["unknown"] * state.players
-        seats = [str(s) for s in seats]
+        seats = [safe_text(s) for s in seats]
         if len(seats) != state.players:
             raise ConfigError("seats", f"{state.players} seats to name, not {len(seats)}")
         session_id = session.id if isinstance(session, SessionRecord) else session
@@ -506,10 +792,11 @@ class Recorder:
                "status": "playing", "result": None, "start_snapshot": start_snapshot}
         game_id = None
         if not buffered:
-            game_id = self.store.write(lambda conn: conn.execute(
-                sa.insert(schema.games).values(**row)).inserted_primary_key[0])
+            game_id = _with_retry(self.store, lambda conn: conn.execute(
+                sa.insert(schema.games).values(**row)).inserted_primary_key[0],
+                self.retry_delays)
         return GameRecord(self.store, row, next_seq=len(state.history), state=state,
-                          buffered=buffered, game_id=game_id)
+                          buffered=buffered, game_id=game_id, retry_delays=self.retry_delays)
 
     def feedback(self, game_id: int, seat: int | None = None, rating: int | None = None,
                  text: str = "", unclear_rule: str | None = None) -> int:
@@ -524,17 +811,49 @@ class Recorder:
         """
         return replay_game(self.store, game_id)
 
-    def resume(self, game_id: int, check_result: bool = True) -> tuple[GameState, GameRecord]:
-        """Replay an unfinished game and go on recording it (after a crash)."""
+    def lock_resume(self, game_id: int) -> str:
+        """A new unguessable key without which :meth:`resume` refuses game ``game_id``
+        (the page that started it keeps it; the store keeps only its SHA-256). A game
+        that has a key already is refused: its key stays with whoever holds it."""
+        key = secrets.token_urlsafe(24)
+        g = schema.games.c
+
+        def lock(conn: sa.Connection) -> int:
+            return conn.execute(sa.update(schema.games).where(
+                g.id == game_id, g.resume_key.is_(None)).values(
+                resume_key=_key_hash(key))).rowcount
+
+        if self.store.write(lock) != 1:
+            raise RecordError(f"recorded game {game_id} has a resume key already, or there "
+                              "is no such game")
+        return key
+
+    def resume(self, game_id: int, check_result: bool = True, *, key: str | None = None,
+               need_key: bool = False) -> tuple[GameState, GameRecord]:
+        """Replay an unfinished game and go on recording it (after a crash). A game
+        locked by :meth:`lock_resume` needs its ``key``; ``need_key`` refuses a game
+        that has none (the apps: only a page holding the key goes on with a game)."""
+        if not isinstance(game_id, int) or isinstance(game_id, bool) or not 0 < game_id < 2**31:
+            raise RecordError(f"a recorded game's id is a number from 1 to 2**31 - 1, not "
+                              f"{brief(game_id)}")
         row = self.store.read(lambda conn: conn.execute(sa.select(schema.games).where(
             schema.games.c.id == game_id)).mappings().first())
         if row is None:
             raise RecordError(f"no recorded game {game_id} in {self.url}")
+        stored = row["resume_key"]
+        if (stored is None and need_key) or (stored is not None and not (
+                isinstance(key, str) and hmac.compare_digest(stored, _key_hash(key)))):
+            raise RecordError(f"recorded game {game_id} goes on only with the key of the page "
+                              "that started it (its link with &key=...)")
         state = replay_game(self.store, game_id, check_result=check_result)
         if row["status"] == "finished" or state.over:
             raise RecordError(f"recorded game {game_id} is over; there is nothing to resume")
+        first = self.store.read(lambda conn: conn.execute(sa.select(
+            sa.func.min(schema.actions.c.seq)).where(schema.actions.c.game_id == game_id)
+        ).scalar())
         rec = GameRecord(self.store, dict(row), next_seq=len(state.history), state=state,
-                         buffered=False, game_id=game_id)
+                         buffered=False, game_id=game_id, retry_delays=self.retry_delays,
+                         base=len(state.history) if first is None else first)
         return state, rec
 
     def game_ids(self, game: str | None = None) -> list[int]:
@@ -569,6 +888,10 @@ class Recorder:
         from kit.record.loading import load
 
         return load(self.store, game)
+
+
+def _key_hash(key: str) -> str:
+    return hashlib.sha256(key.encode("utf-8", "replace")).hexdigest()
 
 
 def _same_json(a: Any, b: Any) -> bool:

@@ -341,28 +341,30 @@ def test_a_page_that_lost_its_kernel_says_to_reload(page: Any, voila_url: str):
 
 def test_a_reloaded_page_goes_on_with_the_game_at_the_link_the_board_shows(
         page: Any, voila_url: str):
-    """Issue 6 (nothing a player did is lost): the board of a recorded game shows a link
-    that goes on with it; after the page is reloaded (a new kernel, a new game), the
-    link brings back the same game, moves and hand, and it plays on."""
+    """Issue 6 (nothing a player did is lost): the page of a recorded game shows a link
+    that goes on with it (with the key only that page holds, issue 37); after the page is
+    reloaded (a new kernel, a new game), the link brings back the same game, moves and
+    hand, and it plays on."""
     page.goto(f"{voila_url}/voila/render/hanabi_app.ipynb?start=1&pause=0.05&seed=5")
     page.wait_for_selector(".kit-board", timeout=90_000)
     page.wait_for_function(WAIT_TURN)
     for _ in range(2):
         play_first_move(page)
         page.wait_for_function(WAIT_TURN)
-    link = page.locator(".kit-board .kit-resume-link")
+    link = page.locator(".kit-consent .kit-resume-link")  # (the app's: with the key)
     href, moves = link.get_attribute("href"), board_moves(page)
+    assert "&key=" in href
     view = page.evaluate(f"() => {LAST_MODEL}.get('view')")
     page.reload()
     page.wait_for_selector(".kit-board", timeout=90_000)
     page.wait_for_function(WAIT_TURN)
     assert board_moves(page) != moves or page.evaluate(
         f"() => {LAST_MODEL}.get('view')") != view, "a reload starts a new game"
-    page.goto(f"{voila_url}{href}")
+    page.goto(f"{voila_url}/voila/render/hanabi_app.ipynb{href}")
     page.wait_for_selector(".kit-board", timeout=90_000)
     page.wait_for_function(WAIT_TURN)
     assert board_moves(page) == moves
     assert page.evaluate(f"() => {LAST_MODEL}.get('view')") == view
-    assert page.locator(".kit-board .kit-resume-link").get_attribute("href") == href
+    assert page.locator(".kit-consent .kit-resume-link").get_attribute("href") == href
     play_first_move(page)
     assert board_moves(page) > moves and not page.errors, page.errors

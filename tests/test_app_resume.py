@@ -1,0 +1,38 @@
+"""Going on with a recorded game from the app (issue 37, item 9): only the page that
+started it holds the key its link needs, and no page lists anyone's unfinished games."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import ipywidgets
+import pytest
+
+from widgets.app import PlaytestApp
+
+
+def test_a_game_goes_on_only_from_the_link_its_page_showed(tmp_path, monkeypatch):
+    """Issue 37, item 9: the form lists nobody's unfinished games (the list was public:
+    anyone could take over anyone's game), and ``?resume=<id>`` needs the key that only
+    the page that started the game showed, under its board."""
+    pytest.importorskip("kit.record")
+    monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{tmp_path}/playtests.sqlite")
+    page = PlaytestApp("pug_party", query="seed=4&pause=0&start=1")
+    page.board.act(page.board.legal[0]["action"])
+    game_id = page.board.record_id
+    link = page.resume_link
+    assert re.fullmatch(rf"\?resume={game_id}&key=[\w%-]{{30,}}", link)
+    assert html.escape(link) in page.recording_note.value
+    form = PlaytestApp("pug_party", query="players=3")
+    assert "?resume=" not in json.dumps([c.get_state() for c in form.form.children
+                                         if isinstance(c, ipywidgets.HTML)])
+    for query in (f"resume={game_id}", f"resume={game_id}&key=guess",
+                  f"resume={game_id}&key={link.split('key=')[1][:-1]}"):
+        other = PlaytestApp("pug_party", query=query + "&pause=0")
+        assert other.board is None and "goes on only with the key" in html.unescape(
+            other.message.value)
+    app = PlaytestApp("pug_party", query=link[1:] + "&pause=0")
+    assert app.board is not None and app.board.state.history == page.board.state.history
+    assert app.resume_link == link
