@@ -18,14 +18,16 @@ from urllib.parse import parse_qs
 import ipywidgets as w
 
 import kit
+from kit import i18n
 from kit.errors import ConfigError
+from kit.i18n import N_, Words
 from widgets.base import Board
 
 #: options a form does not offer (scripted deals and such are for tutorials and tests)
 HIDDEN_OPTIONS = {"deal"}
 SEAT_CHOICES = ["human", "bot:rule", "bot:random"]
-MODE_CHOICES = [("play (one human: playtest; several: hot-seat)", "auto"),
-                ("teacher: all hands open, for a projector", "teacher")]
+MODE_CHOICES = [(N_("play (one person against bots, or several on this screen)"), "auto"),
+                (N_("teacher: every hand open, for a projector"), "teacher")]
 #: the unfinished recorded games the form offers to go on with, at most
 UNFINISHED_SHOWN = 5
 #: a small note's style, and a link's (the form is ipywidgets, outside the boards'
@@ -49,29 +51,66 @@ def query_params(query: str | None = None) -> dict[str, str]:
     return {k: v[-1] for k, v in parse_qs(raw).items()}
 
 
-def _option_widget(name: str, opt: Any, preset: str | None) -> w.Widget | None:
+def page_language(params: dict[str, str], lang: str | None = None) -> str:
+    """The page's language: ``lang``, else ``?lang=``, else the browser's (Voilà passes
+    its ``Accept-Language`` as ``HTTP_ACCEPT_LANGUAGE`` when scripts/serve asks it to),
+    else the kit-wide one (Russian by default)."""
+    if lang is not None:
+        return i18n.check(lang)
+    if params.get("lang") in i18n.LANGUAGES:
+        return params["lang"]
+    accept = os.environ.get("HTTP_ACCEPT_LANGUAGE")
+    return i18n.best_match(accept) if accept else i18n.language()
+
+
+def language_links(lang: str, params: dict[str, str] | None = None) -> str:
+    """Links to this page in each language (the other parameters kept)."""
+    from urllib.parse import urlencode
+
+    links = []
+    for code in i18n.LANGUAGES:
+        if code == lang:
+            links.append(f"<b>{i18n.NAMES[code]}</b>")
+        else:
+            query = urlencode({**(params or {}), "lang": code})
+            links.append(f"<a class='kit-lang-{code}' style='{LINK_STYLE}' hreflang='{code}' "
+                         f"href='?{html.escape(query)}'>{i18n.NAMES[code]}</a>")
+    return "<nav class='kit-languages' style='margin:0.3em 0'>" + " · ".join(links) + "</nav>"
+
+
+def option_words(t: Words, game: str, name: str, opt: Any) -> tuple[str, str]:
+    """An option's label and one-line explanation in ``t``'s language, from the catalog
+    (widgets/labels.py); an option it does not know yet shows its name and its
+    declaration's own text."""
+    label = t.ctx("option", name, default=name.replace("_", " "))
+    return label, t.ctx("option-help", f"{game}.{name}", default=opt.doc)
+
+
+def _option_widget(name: str, opt: Any, preset: str | None, t: Words | None = None,
+                   game: str = "") -> w.Widget | None:
     if name in HIDDEN_OPTIONS:
         return None
-    # a person reads "allow empty hints (HB-R1)"; links and the query string keep the name
-    words = name.replace("_", " ")
-    label = f"{words} ({opt.rule})" if opt.rule else words
+    t = t or Words()
+    # a person reads the option's label; links and the query string keep its name
+    label, doc = option_words(t, game, name, opt)
     style = {"description_width": "initial"}
     layout = w.Layout(width="auto")
     if opt.choices:
         value = preset if preset in [str(c) for c in opt.choices] else opt.default
         value = next((c for c in opt.choices if str(c) == str(value)), opt.default)
-        return w.Dropdown(options=list(opt.choices), value=value, description=label,
-                          tooltip=opt.doc, style=style, layout=layout)
+        choices = [(t.ctx("choice", f"{name}.{c}", default=str(c)), c) for c in opt.choices]
+        return w.Dropdown(options=choices, value=value, description=label,
+                          tooltip=doc, style=style, layout=layout)
     if isinstance(opt.default, bool):
         value = opt.default if preset is None else preset.lower() in ("1", "true", "yes")
-        return w.Checkbox(value=value, description=label, tooltip=opt.doc, indent=False,
+        return w.Checkbox(value=value, description=label, tooltip=doc, indent=False,
                           style=style, layout=layout)
     if isinstance(opt.default, int):
         value = int(preset) if preset and preset.lstrip("-").isdigit() else opt.default
-        return w.IntText(value=value, description=label, tooltip=opt.doc, style=style,
+        return w.IntText(value=value, description=label, tooltip=doc, style=style,
                          layout=w.Layout(width="16em"))
     if isinstance(opt.default, str):
-        return w.Text(value=preset or opt.default, description=label, tooltip=opt.doc,
+        return w.Text(value=preset or opt.default, description=label, tooltip=doc,
                       style=style, layout=w.Layout(width="min(100%, 32em)"))
     return None
 
@@ -80,13 +119,16 @@ class PlaytestApp(w.VBox):
     """Setup form -> board -> result panel with "play again" and a feedback form."""
 
     def __init__(self, game: str, *, query: str | None = None, record: bool = True,
-                 pause: float = 0.8) -> None:
+                 pause: float = 0.8, lang: str | None = None) -> None:
         super().__init__(layout=w.Layout(width="100%"))
         self.add_class("kit-app")
         self.game = game
         self.spec = kit.spec(game)
         params = query_params(query)
         self.params = params
+        #: the page's language (``?lang=``, the browser's, or the kit-wide one)
+        self.lang = page_language(params, lang)
+        self.t = t = Words(self.lang)
         self.record = record and params.get("record", "1") != "0"
         self.recorder: Any = None
         self.board: Board | None = None
@@ -98,7 +140,8 @@ class PlaytestApp(w.VBox):
             value=int(players) if players.isdigit() and self.spec.min_players <= int(
                 players) <= self.spec.max_players else self.spec.min_players + (
                 1 if self.spec.max_players > self.spec.min_players else 0),
-            description="Players", layout=w.Layout(width="12em"))
+            description=t("Players"), style={"description_width": "initial"},
+            layout=w.Layout(width="auto"))
         self.seat_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.seat_pickers: list[w.Dropdown] = []
         self.players.observe(lambda _c: self._make_seats(), names="value")
@@ -106,21 +149,29 @@ class PlaytestApp(w.VBox):
         self._make_seats()
         self.options = {}
         for name, opt in self.spec.options.items():
-            widget = _option_widget(name, opt, params.get(name))
+            widget = _option_widget(name, opt, params.get(name), t, game)
             if widget is not None:
                 self.options[name] = widget
-        self.seed = w.Text(value=params.get("seed", ""), placeholder="random",
-                           description="Seed (optional)", style={"description_width": "initial"},
+        #: each option's control with its one-line explanation under it
+        self.option_rows = [w.VBox([widget, w.HTML(
+            f"<div class='kit-option-help' style='{NOTE_STYLE};margin:0 0 0.4em 0'>"
+            f"{html.escape(option_words(t, game, name, self.spec.options[name])[1])}"
+            f" <span style='color:#888'>({html.escape(self.spec.options[name].rule or '')})"
+            "</span></div>")]) for name, widget in self.options.items()]
+        self.seed = w.Text(value=params.get("seed", ""), placeholder=t("random"),
+                           description=t("Deal number (optional)"),
+                           style={"description_width": "initial"},
                            layout=w.Layout(width="16em"))
         self.pause = w.BoundedFloatText(value=float(params.get("pause", pause)), min=0, max=5,
-                                        step=0.1, description="Bot pause (s)",
+                                        step=0.1, description=t("Bots' pause (s)"),
                                         style={"description_width": "initial"},
                                         layout=w.Layout(width="14em"))
         mode = params.get("mode", "auto")
-        self.mode = w.Dropdown(options=MODE_CHOICES,
+        self.mode = w.Dropdown(options=[(t(label), value) for label, value in MODE_CHOICES],
                                value=mode if mode in ("auto", "teacher") else "auto",
-                               description="Mode", layout=w.Layout(width="min(100%, 32em)"))
-        self.start_button = w.Button(description="Start the game", button_style="primary",
+                               description=t("Mode"), style={"description_width": "initial"},
+                               layout=w.Layout(width="min(100%, 32em)"))
+        self.start_button = w.Button(description=t("Start the game"), button_style="primary",
                                      icon="", layout=w.Layout(width="auto"))
         self.start_button.add_class("kit-start")
         self.start_button.on_click(lambda _b: self.start())
@@ -133,11 +184,13 @@ class PlaytestApp(w.VBox):
         #: links to this game's recorded games that did not finish
         self.unfinished = w.HTML(self._unfinished_html())
         self.unfinished.add_class("kit-unfinished")
-        rules = w.VBox(list(self.options.values()), layout=w.Layout(flex_flow="row wrap"))
+        rules = w.VBox(self.option_rows)
+        #: links to this page in the other languages
+        self.languages = w.HTML(language_links(self.lang, params))
         self.form = w.VBox([
-            self.unfinished,
-            w.HTML("<b>Who plays</b>"), self.players, self.seat_box,
-            w.HTML("<b>Variant and house rules</b>"), rules,
+            self.languages, self.unfinished,
+            w.HTML(f"<b>{t('Who plays')}</b>"), self.players, self.seat_box,
+            w.HTML(f"<b>{t('Variant and house rules')}</b>"), rules,
             w.HBox([self.seed, self.pause], layout=w.Layout(flex_flow="row wrap")),
             self.mode, self.consent, self.start_button, self.message])
         self.form.add_class("kit-setup")
@@ -158,9 +211,11 @@ class PlaytestApp(w.VBox):
             return ""
         from kit.record import CONSENT_NOTE
 
-        return (f"<p style='{NOTE_STYLE}'>{html.escape(CONSENT_NOTE)} To record nothing, "
-                f"open <a style='{LINK_STYLE}' href='?record=0'>this page with "
-                "<code>?record=0</code></a>.</p>")
+        t = self.t
+        note = t.ctx("consent", "note", default=CONSENT_NOTE)
+        return (f"<p style='{NOTE_STYLE}'>{html.escape(note)} {t('To record nothing, open')} "
+                f"<a style='{LINK_STYLE}' href='?record=0&amp;lang={self.lang}'>"
+                f"{t('this page with ?record=0')}</a>.</p>")
 
     def _unfinished_html(self) -> str:
         """Links that go on with this game's recorded games that did not finish, the
@@ -173,31 +228,35 @@ class PlaytestApp(w.VBox):
             rows = recorder.unfinished(self.game, limit=UNFINISHED_SHOWN + 1,
                                        min_moves=1) if recorder else []
         except Exception as exc:  # a store that cannot be read must not stop the form
-            return (f"<p style='{NOTE_STYLE}'>The recorded games cannot be read: "
-                    f"{html.escape(str(exc))}</p>")
+            return (f"<p style='{NOTE_STYLE}'>"
+                    + self.t("The recorded games cannot be read: {why}",
+                             why=html.escape(str(exc))) + "</p>")
         if not rows:
             return ""
         from kit.record import who_sat
 
+        t = self.t
         items = []
         for row in rows[:UNFINISHED_SHOWN]:
             seats = []
             for label in row["seats"]:
                 kind, name = who_sat(label)
-                seats.append(name if kind == "human" else f"{name} bot" if kind == "bot"
-                             else "?")
+                seats.append(name if kind == "human" else t("bot: {name}", name=t.ctx(
+                    "bot", name)) if kind == "bot" else "?")
             moves = row["moves"]
             items.append(
                 f"<li><a class='kit-resume-link' style='{LINK_STYLE}' "
-                f"href='?resume={row['id']}'>game "
-                f"{row['id']}</a>: {moves} move{'' if moves == 1 else 's'}, started "
-                f"{row['started_at']:%d %b %H:%M} UTC; {html.escape(', '.join(seats))}</li>")
-        more = (f"<p style='{NOTE_STYLE}'>Older ones: <code>Recorder().unfinished("
-                f"{self.game!r})</code> in a notebook.</p>" if len(rows) > UNFINISHED_SHOWN
-                else "")
-        return ("<div><b>Games not finished</b>: go on with one where it stopped "
-                "(a page closed or reloaded mid-game)<ul>" + "".join(items) + "</ul>"
-                + more + "</div>")
+                f"href='?resume={row['id']}&amp;lang={self.lang}'>"
+                + t("game {id}", id=row["id"]) + "</a>: "
+                + t.plural("{n} move", "{n} moves", moves) + ", "
+                + t("started {when} UTC", when=f"{row['started_at']:%d.%m %H:%M}")
+                + f"; {html.escape(', '.join(seats))}</li>")
+        more = (f"<p style='{NOTE_STYLE}'>" + t("Older ones: {code} in a notebook.", code=(
+            f"<code>Recorder().unfinished({self.game!r})</code>")) + "</p>"
+            if len(rows) > UNFINISHED_SHOWN else "")
+        return ("<div><b>" + t("Games not finished") + "</b>: "
+                + t("go on with one where it stopped (a page closed or reloaded mid-game)")
+                + "<ul>" + "".join(items) + "</ul>" + more + "</div>")
 
     def _make_seats(self) -> None:
         n = self.players.value
@@ -207,8 +266,13 @@ class PlaytestApp(w.VBox):
         for p in range(n):
             value = preset[p] if preset and preset[p] in SEAT_CHOICES else (
                 "human" if p == 0 else "bot:rule")
-            picker = w.Dropdown(options=SEAT_CHOICES, value=value, description=f"Seat {p + 1}",
-                                layout=w.Layout(width="13em"), style={"description_width": "4em"})
+            t = self.t
+            choices = [(t("person") if c == "human" else t("bot: {name}", name=t.ctx(
+                "bot", c.split(":", 1)[1])), c) for c in SEAT_CHOICES]
+            picker = w.Dropdown(options=choices, value=value,
+                                description=t("Seat {n}", n=p + 1),
+                                layout=w.Layout(width="auto"),
+                                style={"description_width": "initial"})
             picker.add_class(f"kit-seat-picker-{p}")
             self.seat_pickers.append(picker)
         self.seat_box.children = self.seat_pickers
@@ -256,7 +320,7 @@ class PlaytestApp(w.VBox):
             cls = board_class(self.game)
             if self.board is not None:
                 self.board.close()
-            self.board = cls(**settings, recorder=self._recorder())
+            self.board = cls(**settings, recorder=self._recorder(), lang=self.lang)
         except (ConfigError, ValueError) as exc:
             return self._refuse(exc)
         return self._show(settings)
@@ -291,7 +355,7 @@ class PlaytestApp(w.VBox):
                 self.board.close()
             self.board = board_class(self.game)(
                 state, seats=kinds, mode=settings["mode"], pause=settings["pause"],
-                names=names, recorder=recorder, record=record)
+                names=names, recorder=recorder, record=record, lang=self.lang)
         except (ConfigError, RecordError, ValueError) as exc:
             return self._refuse(exc)
         return self._show(settings)
@@ -323,7 +387,8 @@ class PlaytestApp(w.VBox):
             return None
         humans = [p for p, k in enumerate(self.board.seat_kinds) if k == "human"] or [0]
         replay = board_class(self.game)(self.board.state, mode="replay", seat=humans[0],
-                                        names=self.board.names)
+                                        names=self.board.table.given_names,
+                                        lang=self.lang)
         replay.layout.width = "100%"
         self.board_box.children = [replay]
         return replay
@@ -346,15 +411,16 @@ class PlaytestApp(w.VBox):
             self.result_panel.children = []
             return
         result = board.result
-        again = w.Button(description="Play again", button_style="success")
+        t = self.t
+        again = w.Button(description=t("Play again"), button_style="success")
         again.add_class("kit-play-again")
         again.on_click(lambda _b: self.play_again())
-        setup = w.Button(description="Change setup")
+        setup = w.Button(description=t("Change the setup"))
         setup.on_click(lambda _b: self.new_setup())
-        replay = w.Button(description="Replay the game")
+        replay = w.Button(description=t("Replay the game"))
         replay.add_class("kit-replay-game")
         replay.on_click(lambda _b: self.replay())
-        panel = w.HTML(result_html(result, board.names))
+        panel = w.HTML(result_html(result, board.names, t))
         panel.add_class("kit-app-result")
         children: list[w.Widget] = [panel, w.HBox([again, replay, setup],
                                                   layout=w.Layout(flex_flow="row wrap"))]
@@ -364,27 +430,31 @@ class PlaytestApp(w.VBox):
 
     def _feedback_form(self, board: Board) -> w.Widget:
         humans = [p for p, k in enumerate(board.seat_kinds) if k == "human"]
+        t = self.t
         seat = w.Dropdown(options=[(board.names[p], p) for p in humans] or [("—", 0)],
-                          description="Seat")
-        rating = w.ToggleButtons(options=[1, 2, 3, 4, 5], value=None, description="Fun?")
-        text = w.Textarea(placeholder="What was fun, what was confusing?",
+                          description=t("Seat"))
+        rating = w.ToggleButtons(options=[1, 2, 3, 4, 5], value=None,
+                                 description=t("Was it fun?"),
+                                 style={"description_width": "initial"})
+        text = w.Textarea(placeholder=t("What was fun, what was confusing?"),
                           layout=w.Layout(width="min(100%, 36em)"))
-        unclear = w.Text(placeholder="e.g. WL-6", description="Unclear rule")
+        unclear = w.Text(placeholder=t("e.g. WL-6"), description=t("Unclear rule"),
+                         style={"description_width": "initial"})
         sent = w.HTML()
-        send = w.Button(description="Send feedback")
+        send = w.Button(description=t("Send feedback"))
 
         def submit(_b: Any) -> None:
             try:
                 board.recording.feedback(seat=seat.value, rating=rating.value,
                                          text=text.value, unclear_rule=unclear.value or None)
             except Exception as exc:  # (a store gone: say so, keep the text to send again)
-                sent.value = f"Not saved: {html.escape(str(exc))}"
+                sent.value = t("Not saved: {why}", why=html.escape(str(exc)))
                 return
-            sent.value = "Thank you!"
+            sent.value = t("Thank you!")
             send.disabled = True
 
         send.on_click(submit)
-        box = w.VBox([w.HTML("<b>Feedback</b>"), seat, rating, text, unclear, send, sent])
+        box = w.VBox([w.HTML(f"<b>{t('Feedback')}</b>"), seat, rating, text, unclear, send, sent])
         box.add_class("kit-feedback")
         return box
 
@@ -398,8 +468,9 @@ def _soon(callback: Any) -> None:
         callback()
 
 
-def result_html(result: dict, names: list[str]) -> str:
+def result_html(result: dict, names: list[str], t: Words | None = None) -> str:
     """The result panel: places and scores per seat, best first."""
+    t = t or Words()
     rows = []
     places = result.get("places") or [None] * len(names)
     scores = result.get("scores") or [None] * len(names)
@@ -410,9 +481,12 @@ def result_html(result: dict, names: list[str]) -> str:
                     f"<td>{html.escape(names[p])}</td><td>{score}</td></tr>")
     extra = ""
     if result.get("game") == "hanabi":
-        extra = (f"<p>Score <b>{result['score']}</b> of {result['max_score']}"
-                 + (" — three mistakes (HB-8)" if result.get("lost") else "") + "</p>")
-    return ("<div class='kit-result-panel' style='font-size:1.2em'><h3>Result</h3>" + extra +
-            "<table class='kit-result' style='border-collapse:collapse'><thead><tr>"
-            "<th style='padding:0 1em 0 0'>Place</th><th style='padding:0 1em 0 0'>Seat</th>"
-            "<th>Score</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>")
+        extra = ("<p>" + t("Score {score} of {max}", score=f"<b>{result['score']}</b>",
+                           max=result["max_score"])
+                 + (" — " + t("three mistakes") + " <small>(HB-8)</small>"
+                    if result.get("lost") else "") + "</p>")
+    return (f"<div class='kit-result-panel' style='font-size:1.2em'><h3>{t('Result')}</h3>"
+            + extra + "<table class='kit-result' style='border-collapse:collapse'><thead><tr>"
+            f"<th style='padding:0 1em 0 0'>{t('Place')}</th>"
+            f"<th style='padding:0 1em 0 0'>{t('Seat')}</th>"
+            f"<th>{t('Score')}</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>")

@@ -111,6 +111,8 @@ class Table:
         if len(names) != len(kinds):
             raise ConfigError("names", f"{len(kinds)} names needed, not {len(names)}")
         self.kinds = kinds
+        #: the names people gave (None: none given; a board shows "Seat N" in its language)
+        self.given_names: list[str | None] = [n or None for n in names]
         self.names = [n or f"Seat {p + 1}" + ("" if k == "human" else
                                                f" ({k.split(':', 1)[1]} bot)")
                       for p, (n, k) in enumerate(zip(names, kinds, strict=True))]
