@@ -73,11 +73,9 @@ def best_match(accept: str | None) -> str:
     for i, part in enumerate((accept or "").split(",")):
         tag, _, params = part.strip().partition(";")
         q = 1.0
-        if m := re.search(r"q=([0-9.]+)", params):
-            try:
-                q = float(m.group(1))
-            except ValueError:
-                q = 0.0
+        if "q=" in params:  # (a weight that is not a number counts as none)
+            m = re.search(r"q=([0-9]*\.?[0-9]+)\s*$", params)
+            q = float(m.group(1)) if m else 0.0
         ranked.append((-q, i, tag.split("-")[0].strip().lower()))
     for _q, _i, code in sorted(ranked):
         if code in LANGUAGES:
@@ -123,7 +121,7 @@ class Words:
 
     def forms(self, singular: str, plural: str) -> list[str]:
         """Every plural form of a message, in the catalog's order (for the page, which
-        picks one with ``Intl.PluralRules``: see widgets/base.js ``plural``)."""
+        picks one with ``Intl.PluralRules``: the boards' ``pageWords``)."""
         count = 3 if self.lang in ("ru", "uk") else 2
         # (n = 1, 2, 5 are the forms "one", "few", "many" in Russian and Ukrainian)
         return [self._tr.ngettext(singular, plural, n) for n in (1, 2, 5)[:count]]
@@ -142,11 +140,16 @@ def words(lang: str | None = None) -> Words:
     return Words(lang)
 
 
-def N_(message: str) -> str:  # noqa: N802 (gettext's name for "translate later")
+def N_(message: str) -> str:
     """Mark ``message`` for the catalog; it is translated where it is shown."""
     return message
 
 
-def NC_(context: str, message: str) -> str:  # noqa: N802
+def NC_(context: str, message: str) -> str:
     """Mark ``message`` in ``context`` for the catalog (``Words.ctx`` translates it)."""
     return message
+
+
+def NP_(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a counted message (its singular and plural) for the catalog."""
+    return singular, plural

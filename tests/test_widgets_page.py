@@ -17,6 +17,7 @@ import pytest
 from ipywidgets.widgets.widget import _instances
 
 import kit
+from kit.i18n import Words
 from widgets import BOARDS
 from widgets.app import PlaytestApp
 from widgets.base import assets
@@ -258,4 +259,4 @@ def test_each_board_ships_the_shared_base_and_its_own_module_and_css(game):
     assert len(re.findall(r"^export default", esm, re.M)) == 1
     assert ".kit-board" in css and len(css.splitlines()) > 20
     b = board(game)
-    assert b._esm == esm and b.game == game and b.title == kit.spec(game).title
+    assert b._esm == esm and b.game == game and b.title == Words("ru").ctx("game", game)

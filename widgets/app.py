@@ -142,8 +142,10 @@ class PlaytestApp(w.VBox):
                 1 if self.spec.max_players > self.spec.min_players else 0),
             description=t("Players"), style={"description_width": "initial"},
             layout=w.Layout(width="auto"))
-        self.seat_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.seat_box = w.VBox()
         self.seat_pickers: list[w.Dropdown] = []
+        #: per seat: the player's name, optional (the consent note says it is recorded)
+        self.name_fields: list[w.Text] = []
         self.players.observe(lambda _c: self._make_seats(), names="value")
         self._preset_seats = params.get("seats", "").split(",") if params.get("seats") else None
         self._make_seats()
@@ -189,8 +191,8 @@ class PlaytestApp(w.VBox):
         self.languages = w.HTML(language_links(self.lang, params))
         self.form = w.VBox([
             self.languages, self.unfinished,
-            w.HTML(f"<b>{t('Who plays')}</b>"), self.players, self.seat_box,
-            w.HTML(f"<b>{t('Variant and house rules')}</b>"), rules,
+            w.HTML("<b>" + t("Who plays") + "</b>"), self.players, self.seat_box,
+            w.HTML("<b>" + t("Variant and house rules") + "</b>"), rules,
             w.HBox([self.seed, self.pause], layout=w.Layout(flex_flow="row wrap")),
             self.mode, self.consent, self.start_button, self.message])
         self.form.add_class("kit-setup")
@@ -213,9 +215,9 @@ class PlaytestApp(w.VBox):
 
         t = self.t
         note = t.ctx("consent", "note", default=CONSENT_NOTE)
-        return (f"<p style='{NOTE_STYLE}'>{html.escape(note)} {t('To record nothing, open')} "
-                f"<a style='{LINK_STYLE}' href='?record=0&amp;lang={self.lang}'>"
-                f"{t('this page with ?record=0')}</a>.</p>")
+        return (f"<p style='{NOTE_STYLE}'>{html.escape(note)} " + t("To record nothing, open")
+                + f" <a style='{LINK_STYLE}' href='?record=0&amp;lang={self.lang}'>"
+                + t("this page with {code}", code="<code>?record=0</code>") + "</a>.</p>")
 
     def _unfinished_html(self) -> str:
         """Links that go on with this game's recorded games that did not finish, the
@@ -239,8 +241,10 @@ class PlaytestApp(w.VBox):
         items = []
         for row in rows[:UNFINISHED_SHOWN]:
             seats = []
-            for label in row["seats"]:
+            for p, label in enumerate(row["seats"]):
                 kind, name = who_sat(label)
+                if kind == "human" and name == f"Seat {p + 1}":  # (recorded in English)
+                    name = t("Seat {n}", n=p + 1)
                 seats.append(name if kind == "human" else t("bot: {name}", name=t.ctx(
                     "bot", name)) if kind == "bot" else "?")
             moves = row["moves"]
@@ -275,7 +279,17 @@ class PlaytestApp(w.VBox):
                                 style={"description_width": "initial"})
             picker.add_class(f"kit-seat-picker-{p}")
             self.seat_pickers.append(picker)
-        self.seat_box.children = self.seat_pickers
+            name = w.Text(placeholder=t("name (optional)"), layout=w.Layout(width="12em"))
+            name.add_class(f"kit-seat-name-{p}")
+            # (a bot has no name to give)
+            name.layout.visibility = "visible" if value == "human" else "hidden"
+            picker.observe(lambda c, f=name: setattr(
+                f.layout, "visibility", "visible" if c["new"] == "human" else "hidden"),
+                names="value")
+            self.name_fields.append(name)
+        self.seat_box.children = [w.HBox([pick, name], layout=w.Layout(margin="0 1em 0 0"))
+                                  for pick, name in zip(self.seat_pickers, self.name_fields,
+                                                        strict=True)]
 
     def settings(self) -> dict:
         """The form as board arguments (raises ConfigError for a bad seed)."""
@@ -291,7 +305,10 @@ class PlaytestApp(w.VBox):
         options = {name: widget.value for name, widget in self.options.items()}
         defaults = self.spec.defaults()
         options = {k: v for k, v in options.items() if v != defaults[k]}
+        names = [f.value.strip()[:40] or None if k == "human" else None
+                 for f, k in zip(self.name_fields, seats, strict=True)]
         return {"players": self.players.value, "seed": int(seed_text) if seed_text else None,
+                "names": names if any(names) else None,
                 "options": options, "seats": seats, "mode": mode,
                 "pause": float(self.pause.value)}
 
@@ -454,7 +471,8 @@ class PlaytestApp(w.VBox):
             send.disabled = True
 
         send.on_click(submit)
-        box = w.VBox([w.HTML(f"<b>{t('Feedback')}</b>"), seat, rating, text, unclear, send, sent])
+        box = w.VBox([w.HTML("<b>" + t("Feedback") + "</b>"), seat, rating, text, unclear,
+                      send, sent])
         box.add_class("kit-feedback")
         return box
 
@@ -485,8 +503,8 @@ def result_html(result: dict, names: list[str], t: Words | None = None) -> str:
                            max=result["max_score"])
                  + (" — " + t("three mistakes") + " <small>(HB-8)</small>"
                     if result.get("lost") else "") + "</p>")
-    return (f"<div class='kit-result-panel' style='font-size:1.2em'><h3>{t('Result')}</h3>"
-            + extra + "<table class='kit-result' style='border-collapse:collapse'><thead><tr>"
-            f"<th style='padding:0 1em 0 0'>{t('Place')}</th>"
-            f"<th style='padding:0 1em 0 0'>{t('Seat')}</th>"
-            f"<th>{t('Score')}</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>")
+    return ("<div class='kit-result-panel' style='font-size:1.2em'><h3>" + t("Result")
+            + "</h3>" + extra + "<table class='kit-result' style='border-collapse:collapse'>"
+            "<thead><tr><th style='padding:0 1em 0 0'>" + t("Place") + "</th>"
+            "<th style='padding:0 1em 0 0'>" + t("Seat") + "</th><th>" + t("Score")
+            + "</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>")

@@ -5,7 +5,9 @@ pass (DM-6); the change (DM-9): keep the tile just placed or take it back."""
 
 from __future__ import annotations
 
-from kit.i18n import N_
+from typing import ClassVar
+
+from kit.i18n import N_, NP_
 from widgets.base import Board, assets
 
 
@@ -18,7 +20,7 @@ class DominoMetroBoard(Board):
 
     GAME = "domino_metro"
     _esm, _css = assets("domino_metro")
-    WORDS = {
+    WORDS: ClassVar[dict[str, str]] = {
         "dm_open_double": N_("open double"), "dm_closed_double": N_("closed double"),
         "dm_placed_by": N_("placed by seat {n}"),
         "dm_end_live": N_("end #{id}: {value}, live (a tile can still match it)"),
@@ -37,9 +39,9 @@ class DominoMetroBoard(Board):
         "dm_shown": N_("taken back, seen by all:"),
         "dm_result": N_("Places per game; the last place loses."),
     }
-    PLURALS = {"dm_tiles": (N_("{n} tile"), N_("{n} tiles"))}
+    PLURALS: ClassVar[dict[str, tuple[str, str]]] = {"dm_tiles": NP_("{n} tile", "{n} tiles")}
     #: how a game ended (kit.domino_metro.match), as the log says it
-    ENDS = {"out": N_("everyone but one went out"), "metro": N_("Metro"),
+    ENDS: ClassVar[dict[str, str]] = {"out": N_("everyone but one went out"), "metro": N_("Metro"),
             "domino_metro": N_("domino-Metro"), "blocked": N_("blocked: nobody can move")}
 
     def event_text(self, ev: dict) -> str | None:

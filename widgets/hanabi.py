@@ -7,7 +7,9 @@ the board draws what hints told about each one (HB-4).
 
 from __future__ import annotations
 
-from kit.i18n import N_
+from typing import ClassVar
+
+from kit.i18n import N_, NP_
 from widgets.base import Board, assets
 
 
@@ -17,7 +19,7 @@ class HanabiBoard(Board):
 
     GAME = "hanabi"
     _esm, _css = assets("hanabi")
-    WORDS = {
+    WORDS: ClassVar[dict[str, str]] = {
         "hb_hints": N_("Hint tokens"), "hb_mistakes": N_("Mistakes"),
         "hb_deck": N_("Deck {n}"), "hb_score": N_("Score {n}/{max}"),
         "hb_fireworks": N_("Fireworks"), "hb_discards": N_("Discards ({n})"),
@@ -27,7 +29,8 @@ class HanabiBoard(Board):
         "hb_lost": N_("Three mistakes: score {score} (fireworks {total})."),
         "hb_result": N_("Score {score} of {max}."),
     }
-    PLURALS = {"hb_final": (N_("Final round: {n} turn left"), N_("Final round: {n} turns left"))}
+    PLURALS: ClassVar[dict[str, tuple[str, str]]] = {
+        "hb_final": NP_("Final round: {n} turn left", "Final round: {n} turns left")}
 
     def page_words(self) -> dict:
         out = super().page_words()

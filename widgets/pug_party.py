@@ -6,7 +6,9 @@ Card names are the deck file's, in the page's language (PP-R1)."""
 
 from __future__ import annotations
 
-from kit.i18n import N_
+from typing import ClassVar
+
+from kit.i18n import N_, NP_
 from kit.pug_party.cards import load_deck
 from widgets.base import Board, assets
 
@@ -16,7 +18,7 @@ class PugPartyBoard(Board):
 
     GAME = "pug_party"
     _esm, _css = assets("pug_party")
-    WORDS = {
+    WORDS: ClassVar[dict[str, str]] = {
         "pp_megapug_does": N_("burns the pile"), "pp_breakdancer_does": N_("flips up/down"),
         "pp_poop_does": N_("anything goes, up"), "pp_value": N_("value {n}"),
         "pp_down": N_("▼ down (equal or lower)"), "pp_up": N_("▲ up (equal or higher)"),
@@ -31,7 +33,7 @@ class PugPartyBoard(Board):
         "pp_swap": N_("hand {hand} ⇄ table {table}"), "pp_ready": N_("Ready"),
         "pp_out": N_("out: place {n}"), "pp_holder": N_("{who} is left with the pugs."),
     }
-    PLURALS = {"pp_cards": (N_("{n} card"), N_("{n} cards"))}
+    PLURALS: ClassVar[dict[str, tuple[str, str]]] = {"pp_cards": NP_("{n} card", "{n} cards")}
 
     def card_name(self, card: str) -> str:
         names = self.__dict__.get("_card_names")

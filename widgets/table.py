@@ -111,8 +111,11 @@ class Table:
         if len(names) != len(kinds):
             raise ConfigError("names", f"{len(kinds)} names needed, not {len(names)}")
         self.kinds = kinds
-        #: the names people gave (None: none given; a board shows "Seat N" in its language)
-        self.given_names: list[str | None] = [n or None for n in names]
+        #: the names people gave (None: none given; a board shows "Seat N" in its language).
+        #: A recording keeps the default names in English ("Seat 2"): a game resumed from
+        #: one has them as given names, which are the default, not a person's.
+        self.given_names: list[str | None] = [
+            n if n and n != f"Seat {p + 1}" else None for p, n in enumerate(names)]
         self.names = [n or f"Seat {p + 1}" + ("" if k == "human" else
                                                f" ({k.split(':', 1)[1]} bot)")
                       for p, (n, k) in enumerate(zip(names, kinds, strict=True))]

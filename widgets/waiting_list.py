@@ -4,10 +4,10 @@ seat's hand, the discard pile with covered (dead) cards greyed (WL-7), the claim
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from kit.contract import GameState
-from kit.i18n import N_
+from kit.i18n import N_, NP_
 from widgets.base import Board, assets
 
 
@@ -19,7 +19,7 @@ class WaitingListBoard(Board):
     #: the card catalogue (18.8 KB, the same all game): sent once
     STATIC = ("catalogue",)
 
-    WORDS = {
+    WORDS: ClassVar[dict[str, str]] = {
         "wl_organ": N_("Organ"), "wl_surgeon": N_("Surgeon"), "wl_clinic": N_("Clinic"),
         "wl_fact": N_("Fact"), "wl_positive": N_("Positive"), "wl_negative": N_("Negative"),
         "wl_character": N_("Character"), "wl_source": N_("source: {source}"),
@@ -40,7 +40,8 @@ class WaitingListBoard(Board):
         "wl_reveal": N_("Reveal {cards}"), "wl_known": N_("known in hand:"),
         "wl_revealed": N_("revealed:"), "wl_result": N_("The lowest penalty total wins."),
     }
-    PLURALS = {"wl_in_hand": (N_("{n} card in hand"), N_("{n} cards in hand"))}
+    PLURALS: ClassVar[dict[str, tuple[str, str]]] = {
+        "wl_in_hand": NP_("{n} card in hand", "{n} cards in hand")}
 
     def _name(self, card: str) -> str:
         """A card's name in the page's language (the deck file's; Ukrainian falls back to
