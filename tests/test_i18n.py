@@ -131,3 +131,17 @@ def test_option_labels_come_from_the_catalog_and_a_new_option_shows_its_own_text
     new = kit.Option("brand_new", True, "a brand-new house rule (PP-R9)", rule="PP-R9")
     assert option_words(t, "pug_party", "brand_new", new) == (
         "brand new", "a brand-new house rule (PP-R9)")
+
+
+def test_every_marked_message_is_a_literal_the_extraction_can_read():
+    """``N_(name)`` or ``t.ctx("colour", c)`` over a variable marks nothing: the catalog
+    would miss those words. Marks take string literals (``ctx`` may look up a variable
+    when its messages are marked literally elsewhere, as widgets/labels.py does)."""
+    bad = []
+    for path in [*(ROOT / "kit").rglob("*.py"), *(ROOT / "widgets").rglob("*.py")]:
+        text = path.read_text(encoding="utf-8")
+        marks = r"\b(N_|NC_|NP_)\(\s*([^\"'\s])|\b(NC_|NP_)\(\s*\"[^\"]*\",\s*[^\"\s]"
+        for m in re.finditer(marks, text):
+            if "def " not in text[max(0, m.start() - 4):m.start()]:
+                bad.append(f"{path.relative_to(ROOT)}: {text[m.start():m.start() + 30]}")
+    assert bad == []

@@ -11,7 +11,8 @@ from kit.i18n import NC_
 GAMES = [NC_("game", "hanabi"), NC_("game", "waiting_list"), NC_("game", "pug_party"),
          NC_("game", "domino_metro")]
 BOTS = [NC_("bot", "rule"), NC_("bot", "random")]
-COLOURS = [NC_("colour", c) for c in ("white", "red", "blue", "yellow", "green", "multi")]
+COLOURS = [NC_("colour", "white"), NC_("colour", "red"), NC_("colour", "blue"),
+           NC_("colour", "yellow"), NC_("colour", "green"), NC_("colour", "multi")]
 OPTIONS = [
     NC_("option", "variant"), NC_("option-help", "hanabi.variant"),
     NC_("option", "allow_empty_hints"), NC_("option-help", "hanabi.allow_empty_hints"),
