@@ -164,6 +164,7 @@ class PlaytestApp(w.VBox):
                            description=t("Deal number (optional)"),
                            style={"description_width": "initial"},
                            layout=w.Layout(width="16em"))
+        self.seed.add_class("kit-seed")
         self.pause = w.BoundedFloatText(value=float(params.get("pause", pause)), min=0, max=5,
                                         step=0.1, description=t("Bots' pause (s)"),
                                         style={"description_width": "initial"},
@@ -199,13 +200,29 @@ class PlaytestApp(w.VBox):
         self.board_box = w.Box(layout=w.Layout(width="100%"))
         self.result_panel = w.VBox()
         self.result_panel.add_class("kit-app-result-box")
-        self.children = [self.form, self.board_box, self.recording_note, self.result_panel]
+        #: the page's title, what it is for, and the way back to every game
+        self.header = w.HTML(self._header_html())
+        self.header.add_class("kit-app-header")
+        self.children = [self.header, self.form, self.board_box, self.recording_note,
+                         self.result_panel]
         if params.get("resume"):
             self.resume(params["resume"])
         elif params.get("start") == "1":
             self.start()
 
     # -- the form -----------------------------------------------------------------------
+
+    def _header_html(self) -> str:
+        t = self.t
+        title = t.ctx("game", self.game, default=self.spec.title)
+        return (f"<h1 style='font-size:1.5em;margin:0.2em 0'>{html.escape(title)}</h1>"
+                f"<p style='margin:0.2em 0'>" + t(
+                    "Choose who plays (people or bots) and the house rules, then start. One "
+                    "person plays against bots; several people share this screen, with a "
+                    "privacy screen between turns; teacher mode opens every hand for a "
+                    "projector.") + "</p>"
+                f"<p style='margin:0.2em 0'><a style='{LINK_STYLE}' "
+                f"href='index.ipynb?lang={self.lang}'>" + t("← all games") + "</a></p>")
 
     def _consent_html(self) -> str:
         """What the app records, and how to play without (empty when it records nothing)."""

@@ -464,7 +464,9 @@ function showLog(ol, events, who) {
  * recorder goes on with `Recorder.resume` in Python) */
 function resumeLink(id, before, game) {
   if (id === null || id === undefined || !location.pathname.endsWith(`/${game}_app.ipynb`)) return null;
-  const href = `${location.pathname}?resume=${id}`;
+  // (the page's language rides along: `?lang=` if the page has one)
+  const lang = new URLSearchParams(location.search).get("lang");
+  const href = `${location.pathname}?resume=${id}${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
   return [before, h("a", { class: "kit-resume-link", href }, `?resume=${id}`)];
 }
 

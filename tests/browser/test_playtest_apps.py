@@ -86,9 +86,9 @@ def click_move(page: Any, replica: Any, button: Any) -> None:
 def start(page: Any, url: str, game: str) -> tuple[Any, Any]:
     """Open the app, fill the form, start; returns (replica board, first model state)."""
     players, seed, extra = SETUPS[game]
-    page.goto(f"{url}/voila/render/{game}_app.ipynb?pause=0.05{extra}")
+    page.goto(f"{url}/voila/render/{game}_app.ipynb?lang=en&pause=0.05{extra}")
     page.wait_for_selector(".kit-start", timeout=90_000)
-    page.fill(".kit-setup input[placeholder='random']", str(seed))
+    page.fill(".kit-setup .kit-seed input", str(seed))
     page.click(".kit-start")
     page.wait_for_selector(".kit-board")
     spec = kit.spec(game)
@@ -217,10 +217,10 @@ def check_forged_moves_are_refused(page: Any, replica: Any) -> None:
 
 def test_no_request_leaves_the_machine_and_index_links_every_app(page: Any, voila_url: str):
     page.goto(f"{voila_url}/voila/render/index.ipynb")
-    page.wait_for_selector("table.kit-index", timeout=90_000)
-    links = {a.get_attribute("href") for a in page.query_selector_all("table.kit-index a")}
+    page.wait_for_selector(".kit-index", timeout=90_000)
+    links = {a.get_attribute("href") for a in page.query_selector_all(".kit-index a")}
     for game in kit.GAMES:
-        assert f"{game}_app.ipynb" in links
+        assert f"{game}_app.ipynb?lang=ru" in links
     assert all("127.0.0.1" not in u for u in page.aborted)
 
 
