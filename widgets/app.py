@@ -25,6 +25,9 @@ from widgets.base import Board
 
 #: options a form does not offer (scripted deals and such are for tutorials and tests)
 HIDDEN_OPTIONS = {"deal"}
+#: options whose value is a seat (0-based in the engine): the form offers "Seat 1"...
+#: as the board numbers them
+SEAT_OPTIONS = {"first_dealer", "first_player"}
 SEAT_CHOICES = ["human", "bot:rule", "bot:random"]
 MODE_CHOICES = [(N_("play (one person against bots, or several on this screen)"), "auto"),
                 (N_("teacher: every hand open, for a projector"), "teacher")]
@@ -87,7 +90,7 @@ def option_words(t: Words, game: str, name: str, opt: Any) -> tuple[str, str]:
 
 
 def _option_widget(name: str, opt: Any, preset: str | None, t: Words | None = None,
-                   game: str = "") -> w.Widget | None:
+                   game: str = "", seats: int = 1) -> w.Widget | None:
     if name in HIDDEN_OPTIONS:
         return None
     t = t or Words()
@@ -105,6 +108,12 @@ def _option_widget(name: str, opt: Any, preset: str | None, t: Words | None = No
         value = opt.default if preset is None else preset.lower() in ("1", "true", "yes")
         return w.Checkbox(value=value, description=label, tooltip=doc, indent=False,
                           style=style, layout=layout)
+    if name in SEAT_OPTIONS and isinstance(opt.default, int):
+        value = int(preset) if preset and preset.isdigit() else opt.default
+        seats = max(seats, value + 1)
+        return w.Dropdown(options=[(t("Seat {n}", n=p + 1), p) for p in range(seats)],
+                          value=value, description=label, tooltip=doc, style=style,
+                          layout=layout)
     if isinstance(opt.default, int):
         value = int(preset) if preset and preset.lstrip("-").isdigit() else opt.default
         return w.IntText(value=value, description=label, tooltip=doc, style=style,
@@ -151,9 +160,11 @@ class PlaytestApp(w.VBox):
         self._make_seats()
         self.options = {}
         for name, opt in self.spec.options.items():
-            widget = _option_widget(name, opt, params.get(name), t, game)
+            widget = _option_widget(name, opt, params.get(name), t, game,
+                                    seats=self.spec.max_players)
             if widget is not None:
                 self.options[name] = widget
+        self._seat_options()
         #: each option's control with its one-line explanation under it
         self.option_rows = [w.VBox([widget, w.HTML(
             f"<div class='kit-option-help' style='{NOTE_STYLE};margin:0 0 0.4em 0'>"
@@ -283,7 +294,7 @@ class PlaytestApp(w.VBox):
         n = self.players.value
         preset = self._preset_seats if self._preset_seats and len(
             self._preset_seats) == n else None
-        self.seat_pickers = []
+        self.seat_pickers, self.name_fields = [], []
         for p in range(n):
             value = preset[p] if preset and preset[p] in SEAT_CHOICES else (
                 "human" if p == 0 else "bot:rule")
@@ -296,7 +307,7 @@ class PlaytestApp(w.VBox):
                                 style={"description_width": "initial"})
             picker.add_class(f"kit-seat-picker-{p}")
             self.seat_pickers.append(picker)
-            name = w.Text(placeholder=t("name (optional)"), layout=w.Layout(width="12em"))
+            name = w.Text(placeholder=t("name (optional)"), layout=w.Layout(width="11em"))
             name.add_class(f"kit-seat-name-{p}")
             # (a bot has no name to give)
             name.layout.visibility = "visible" if value == "human" else "hidden"
@@ -304,9 +315,19 @@ class PlaytestApp(w.VBox):
                 f.layout, "visibility", "visible" if c["new"] == "human" else "hidden"),
                 names="value")
             self.name_fields.append(name)
-        self.seat_box.children = [w.HBox([pick, name], layout=w.Layout(margin="0 1em 0 0"))
+        self._seat_options()
+        self.seat_box.children = [w.HBox([pick, name], layout=w.Layout(flex_flow="row wrap"))
                                   for pick, name in zip(self.seat_pickers, self.name_fields,
                                                         strict=True)]
+
+    def _seat_options(self) -> None:
+        """A seat option offers the seats at the table (a seat past them is refused)."""
+        n, t = self.players.value, self.t
+        for option in sorted(SEAT_OPTIONS & set(getattr(self, "options", {}))):
+            widget = self.options[option]
+            keep = widget.value if widget.value < n else 0
+            widget.options = [(t("Seat {n}", n=p + 1), p) for p in range(n)]
+            widget.value = keep
 
     def settings(self) -> dict:
         """The form as board arguments (raises ConfigError for a bad seed)."""

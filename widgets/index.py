@@ -21,7 +21,7 @@ STYLE = (".kit-index{display:grid;grid-template-columns:repeat(auto-fill,minmax(
          "min-width:0;overflow-wrap:anywhere}"
          ".kit-index h3{margin:0 0 0.2em 0}.kit-index p{margin:0.2em 0}"
          ".kit-index a{display:inline-block;padding:0.35em 0.8em;margin:0.2em 0.4em 0 0;"
-         "border-radius:6px;background:#0b57d0;color:#fff;text-decoration:none}"
+         "border-radius:6px;background:#0b57d0;color:#fff !important;text-decoration:none}"
          ".kit-index .kit-muted{color:#555;font-size:0.9em}")
 
 
