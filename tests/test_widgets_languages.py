@@ -101,3 +101,15 @@ def test_a_fact_card_carries_its_text_and_source_in_the_page_language():
     assert b._name(facts[0]["id"]) == facts[0]["ru"]
     assert board("waiting_list", lang="uk")._name(facts[0]["id"]) == facts[0]["ru"]
     assert board("waiting_list", lang="en")._name(facts[0]["id"]) == facts[0]["en"]
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_hanabi_colour_letters_tell_every_colour_apart_in_each_language(lang):
+    """HB-1, HB-12: a card's mark is its colour's letter and symbol; in each language the
+    six colours have six letters (Russian: Б К С Ж З Р), so no two colours share a mark."""
+    b = board("hanabi", lang=lang, options={"variant": "six_colours"})
+    letters = [v for k, v in b.words["words"].items() if k.startswith("letter_")]
+    assert len(letters) == 6 == len(set(letters)) and all(len(x) == 1 for x in letters)
+    if lang != "en":
+        assert not english_words("".join(letters)) and not re.search("[A-Za-z]", "".join(
+            letters))

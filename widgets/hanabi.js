@@ -7,7 +7,7 @@ function hbSuitMap(view, T) {
   let m = hbSuitMaps.get(suits);
   if (!m) {
     m = {};
-    for (const s of suits) m[s.colour] = { ...s, name: T(`colour_${s.colour}`) };
+    for (const s of suits) m[s.colour] = { ...s, name: T(`colour_${s.colour}`), letter: T(`letter_${s.colour}`) };
     hbSuitMaps.set(suits, m);
   }
   return m;

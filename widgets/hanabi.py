@@ -35,9 +35,15 @@ class HanabiBoard(Board):
     def page_words(self) -> dict:
         out = super().page_words()
         # the colours' names in the page's language (a card's tooltip, a hint's button)
-        out["words"].update({f"colour_{s.colour}": self.colour(s.colour)
-                             for s in self.state.variant.suits})
+        for s in self.state.variant.suits:
+            out["words"][f"colour_{s.colour}"] = self.colour(s.colour)
+            out["words"][f"letter_{s.colour}"] = self.letter(s.colour, s.letter)
         return out
+
+    def letter(self, colour: str, default: str) -> str:
+        """The colour's letter on cards and chips in the page's language (with its symbol:
+        colour-blind-safe); the variants file's letter for a colour the catalog lacks."""
+        return self.t.ctx("colour-letter", colour, default=default)
 
     def colour(self, colour: str) -> str:
         return self.t.ctx("colour", colour)
@@ -45,7 +51,8 @@ class HanabiBoard(Board):
     def _card(self, card: dict | None) -> str:
         if not card:
             return self.t("a card")
-        marks = {s.colour: s.letter + s.symbol for s in self.state.variant.suits}
+        marks = {s.colour: self.letter(s.colour, s.letter) + s.symbol
+                 for s in self.state.variant.suits}
         return f"{marks.get(card['colour'], card['colour'])}{card['value']}"
 
     def event_text(self, ev: dict) -> str | None:

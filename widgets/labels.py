@@ -13,6 +13,11 @@ GAMES = [NC_("game", "hanabi"), NC_("game", "waiting_list"), NC_("game", "pug_pa
 BOTS = [NC_("bot", "rule"), NC_("bot", "random")]
 COLOURS = [NC_("colour", "white"), NC_("colour", "red"), NC_("colour", "blue"),
            NC_("colour", "yellow"), NC_("colour", "green"), NC_("colour", "multi")]
+#: each colour's letter on cards and chips (one per colour in a language: they tell
+#: colours apart with the symbols, for colour-blind players)
+LETTERS = [NC_("colour-letter", "white"), NC_("colour-letter", "red"),
+           NC_("colour-letter", "blue"), NC_("colour-letter", "yellow"),
+           NC_("colour-letter", "green"), NC_("colour-letter", "multi")]
 OPTIONS = [
     NC_("option", "variant"), NC_("option-help", "hanabi.variant"),
     NC_("option", "allow_empty_hints"), NC_("option-help", "hanabi.allow_empty_hints"),

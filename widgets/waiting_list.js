@@ -19,7 +19,7 @@ function wlCard(ctx, cat, id, extra, attrs, open) {
     h("span", { class: "wl-type" }, `${WL_ICON[c.type] || "?"}\u00a0${T(`wl_${c.type}`)}`),
     h("span", { class: "wl-name" }, wlText(c, T)),
     text ? h("details", { class: "wl-fact", open: !!open }, h("summary", {}, "ℹ"),
-      h("p", { class: "wl-fact-text" }, text), source ? h("p", { class: "wl-fact-source" }, source) : null) : null);
+      h("p", { class: "wl-fact-text" }, text), source ? h("p", { class: "wl-fact-source", "data-verbatim": "" }, source) : null) : null);
 }
 
 function wlBacks(n, T) {
