@@ -79,3 +79,28 @@ def test_the_index_speaks_the_browsers_language_and_switches(chromium: Any, voil
         assert "hanabi_app.ipynb?lang=en" in links
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("game", list(kit.GAMES))
+def test_a_russian_teacher_board_fits_a_phone_width_window_with_whole_words(
+        page: Any, voila_url: str, game: str):
+    """Russian words are longer than English ones: in a 390 px window every hand open
+    (teacher mode), nothing reaches past the window, no word is split, every control is
+    a large target (as test_narrow_window checks in English), turn after turn."""
+    from test_narrow_window import assert_laid_out
+
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.goto(f"{voila_url}/voila/render/{game}_app.ipynb?lang=ru&start=1&record=0&pause=0"
+              "&seed=3&mode=teacher")
+    board = page.locator(".kit-board.kit-mode-teacher")
+    board.wait_for(timeout=90_000)
+    for _ in range(MOVES):
+        page.wait_for_function(WAIT_TURN, timeout=30_000)
+        if page.get_attribute(".kit-board", "data-over") == "1":
+            break
+        assert assert_laid_out(board)["buttons"]
+        before = int(page.get_attribute(".kit-board", "data-moves"))
+        page.locator(".kit-board button.kit-act:visible").first.click()
+        page.wait_for_function(
+            f"() => Number(document.querySelector('.kit-board').dataset.moves) > {before}")
+    assert not page.errors, page.errors
