@@ -29,7 +29,10 @@ def test_a_seat_option_is_a_dropdown_of_the_seats_numbered_as_on_the_board(game,
 def test_player_names_are_asked_for_optional_and_reach_the_board():
     app = PlaytestApp("hanabi", query="record=0&seed=2&pause=0&players=3"
                                       "&seats=human,human,bot:rule")
-    assert [f.layout.visibility for f in app.name_fields] == ["visible", "visible", "hidden"]
+    assert [f.layout.display for f in app.name_fields] == [None, None, "none"]
+    app.seat_pickers[2].value = "human"
+    assert app.name_fields[2].layout.display is None
+    app.seat_pickers[2].value = "bot:rule"
     app.name_fields[0].value = "  Оля "
     b = app.start()
     assert b.names[0] == "Оля" and b.names[1] == "Игрок 2"

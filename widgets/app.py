@@ -97,7 +97,7 @@ def _option_widget(name: str, opt: Any, preset: str | None, t: Words | None = No
     # a person reads the option's label; links and the query string keep its name
     label, doc = option_words(t, game, name, opt)
     style = {"description_width": "initial"}
-    layout = w.Layout(width="auto")
+    layout = w.Layout(width="min(96%, 36em)")
     if opt.choices:
         value = preset if preset in [str(c) for c in opt.choices] else opt.default
         value = next((c for c in opt.choices if str(c) == str(value)), opt.default)
@@ -117,10 +117,10 @@ def _option_widget(name: str, opt: Any, preset: str | None, t: Words | None = No
     if isinstance(opt.default, int):
         value = int(preset) if preset and preset.lstrip("-").isdigit() else opt.default
         return w.IntText(value=value, description=label, tooltip=doc, style=style,
-                         layout=w.Layout(width="16em"))
+                         layout=w.Layout(width="min(96%, 24em)"))
     if isinstance(opt.default, str):
         return w.Text(value=preset or opt.default, description=label, tooltip=doc,
-                      style=style, layout=w.Layout(width="min(100%, 32em)"))
+                      style=style, layout=w.Layout(width="min(96%, 32em)"))
     return None
 
 
@@ -150,7 +150,7 @@ class PlaytestApp(w.VBox):
                 players) <= self.spec.max_players else self.spec.min_players + (
                 1 if self.spec.max_players > self.spec.min_players else 0),
             description=t("Players"), style={"description_width": "initial"},
-            layout=w.Layout(width="auto"))
+            layout=w.Layout(width="min(100%, 12em)"))
         self.seat_box = w.VBox()
         self.seat_pickers: list[w.Dropdown] = []
         #: per seat: the player's name, optional (the consent note says it is recorded)
@@ -174,12 +174,12 @@ class PlaytestApp(w.VBox):
         self.seed = w.Text(value=params.get("seed", ""), placeholder=t("random"),
                            description=t("Deal number (optional)"),
                            style={"description_width": "initial"},
-                           layout=w.Layout(width="16em"))
+                           layout=w.Layout(width="min(100%, 22em)"))
         self.seed.add_class("kit-seed")
         self.pause = w.BoundedFloatText(value=float(params.get("pause", pause)), min=0, max=5,
                                         step=0.1, description=t("Bots' pause (s)"),
                                         style={"description_width": "initial"},
-                                        layout=w.Layout(width="14em"))
+                                        layout=w.Layout(width="min(100%, 16em)"))
         mode = params.get("mode", "auto")
         self.mode = w.Dropdown(options=[(t(label), value) for label, value in MODE_CHOICES],
                                value=mode if mode in ("auto", "teacher") else "auto",
@@ -303,16 +303,16 @@ class PlaytestApp(w.VBox):
                 "bot", c.split(":", 1)[1])), c) for c in SEAT_CHOICES]
             picker = w.Dropdown(options=choices, value=value,
                                 description=t("Seat {n}", n=p + 1),
-                                layout=w.Layout(width="auto"),
+                                layout=w.Layout(width="min(100%, 18em)"),
                                 style={"description_width": "initial"})
             picker.add_class(f"kit-seat-picker-{p}")
             self.seat_pickers.append(picker)
-            name = w.Text(placeholder=t("name (optional)"), layout=w.Layout(width="11em"))
+            name = w.Text(placeholder=t("name (optional)"), layout=w.Layout(width="13em"))
             name.add_class(f"kit-seat-name-{p}")
             # (a bot has no name to give)
-            name.layout.visibility = "visible" if value == "human" else "hidden"
+            name.layout.display = None if value == "human" else "none"
             picker.observe(lambda c, f=name: setattr(
-                f.layout, "visibility", "visible" if c["new"] == "human" else "hidden"),
+                f.layout, "display", None if c["new"] == "human" else "none"),
                 names="value")
             self.name_fields.append(name)
         self._seat_options()
