@@ -22,6 +22,7 @@ import functools
 import gettext
 import io
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -153,3 +154,27 @@ def NC_(context: str, message: str) -> str:
 def NP_(singular: str, plural: str) -> tuple[str, str]:
     """Mark a counted message (its singular and plural) for the catalog."""
     return singular, plural
+
+
+def explain(exc: Exception, lang: str | None = None,
+            name: Callable[[int], str] | None = None) -> str:
+    """A refusal (:class:`~kit.errors.IllegalAction`, :class:`~kit.errors.ConfigError`)
+    as a person reads it in ``lang``: its code's message (context ``error``) filled with
+    its arguments, then an IllegalAction's rule id in brackets; an argument ``seat``
+    becomes ``who``, the seat's name by ``name``. Without a code, or one the catalog does
+    not know, the error's own English words."""
+    code = getattr(exc, "code", None)
+    t = Words(lang)
+    text = t.ctx("error", code) if code else None
+    if not code or text == code:
+        return str(exc)
+    params = dict(getattr(exc, "params", {}))
+    seat = params.get("seat")
+    if "seat" in params:
+        params["who"] = name(seat) if name and isinstance(seat, int) else str(seat)
+    try:
+        text = text.format(**params)
+    except (KeyError, IndexError):  # (a catalog out of step with the code: its words)
+        return str(exc)
+    rule = getattr(exc, "rule", None)  # (an option's name is no words for a person)
+    return f"{text} ({rule})" if rule and rule != "action" else text

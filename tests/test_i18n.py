@@ -59,14 +59,15 @@ def test_every_message_the_code_marks_is_translated_and_none_is_fuzzy(lang):
 def test_placeholders_agree_between_a_message_and_each_translation(lang):
     """``{who}`` in the English message is ``{who}`` in every language (a renamed or
     dropped placeholder would raise KeyError or lose a word at display time)."""
+    english = {(m.context, m.id): m.string for m in catalog("en") if m.context}
     for m in catalog(lang):
         if not m.id:
             continue
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
         strings = m.string if isinstance(m.id, tuple) else (m.string,)
         want = set(PLACEHOLDER.findall(ids[-1])) | ({"n"} if len(ids) > 1 else set())
-        if m.context:  # (an identifier as message id: its text has no placeholders)
-            want = set()
+        if m.context:  # (an identifier as message id: English's text is the reference)
+            want = set(PLACEHOLDER.findall(english[(m.context, m.id)]))
         for s in strings:
             got = set(PLACEHOLDER.findall(s))
             # a plural form may leave out {n} ("одна карта"); no other may be lost or added
@@ -145,3 +146,23 @@ def test_every_marked_message_is_a_literal_the_extraction_can_read():
             if "def " not in text[max(0, m.start() - 4):m.start()]:
                 bad.append(f"{path.relative_to(ROOT)}: {text[m.start():m.start() + 30]}")
     assert bad == []
+
+
+def test_a_refusal_with_a_code_is_explained_in_the_language_and_keeps_its_english_str():
+    """IllegalAction and ConfigError carry a stable code and arguments: rendered in the
+    page's language with the rule id in small print; ``str`` stays English (logs, tests);
+    an error without a code (an engine's, for now) shows its own words."""
+    from kit.errors import IllegalAction
+
+    exc = IllegalAction("HB-3", "it is Seat 2's turn, a bot's", code="bot_turn", seat=1)
+    names = ["Оля", "Игрок 2 (бот)"].__getitem__
+    assert i18n.explain(exc, "ru", names) == "Сейчас ходит Игрок 2 (бот), это бот. (HB-3)"
+    assert i18n.explain(exc, "uk", names).startswith("Зараз ходить Игрок 2 (бот)")
+    assert str(exc) == "HB-3: it is Seat 2's turn, a bot's"
+    plain = IllegalAction("HB-5", "no such card")
+    assert i18n.explain(plain, "ru") == str(plain)
+    seed = ConfigError("seed", "a non-negative whole number, not 'x'", code="seed_number",
+                       value="x")
+    assert i18n.explain(seed, "ru") == "Номер раздачи — целое неотрицательное число, а не «x»."
+    unknown = ConfigError("seed", "odd", code="no_such_code")
+    assert i18n.explain(unknown, "ru") == "seed: odd"

@@ -69,7 +69,7 @@ def test_the_app_reports_a_bad_seed_instead_of_starting():
     app = PlaytestApp("hanabi", query="record=0")
     app.seed.value = "soon"
     assert app.start() is None
-    assert "seed" in app.message.value and app.board is None
+    assert "Номер раздачи" in app.message.value and app.board is None
 
 
 def test_query_params_and_result_html():

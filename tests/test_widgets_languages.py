@@ -15,7 +15,7 @@ import pytest
 from kit import i18n
 
 sys.path.insert(0, str(Path(__file__).parent))
-from widget_page import GAMES, board, human_turns
+from widget_page import GAMES, Page, board, human_turns
 
 #: what may stay in Latin letters on a Russian or Ukrainian page: rule ids (small print),
 #: Hanabi's colour letters (one letter), and these names
@@ -98,9 +98,10 @@ def test_a_fact_card_carries_its_text_and_source_in_the_page_language():
     b = board("waiting_list", lang="ru")
     facts = [c for c in b.static["catalogue"].values() if c["type"] == "fact"]
     assert facts and all(c["text_ru"] and c["source"] for c in facts)
-    assert b._name(facts[0]["id"]) == facts[0]["ru"]
-    assert board("waiting_list", lang="uk")._name(facts[0]["id"]) == facts[0]["ru"]
-    assert board("waiting_list", lang="en")._name(facts[0]["id"]) == facts[0]["en"]
+    discard = {"type": "discard", "card": facts[0]["id"]}
+    assert b.action_text(discard) == f"Сбросить {facts[0]['ru']}"
+    assert board("waiting_list", lang="uk").action_text(discard) == f"Скинути {facts[0]['ru']}"
+    assert board("waiting_list", lang="en").action_text(discard) == f"Discard {facts[0]['en']}"
 
 
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
@@ -113,3 +114,17 @@ def test_hanabi_colour_letters_tell_every_colour_apart_in_each_language(lang):
     if lang != "en":
         assert not english_words("".join(letters)) and not re.search("[A-Za-z]", "".join(
             letters))
+
+
+def test_a_refused_move_is_explained_in_the_page_language():
+    """A move sent for a bot's seat (the table's refusal) and a trait the page writes
+    read in Russian, the seat by its name."""
+    b = board("hanabi", lang="ru", mode="hotseat", seats=["human", "human", "bot:rule"])
+    page = Page(b)
+    page.send({"kind": "reveal"})
+    b.act(b.legal[0]["action"])  # seat 2 is next: the privacy screen is up
+    page.send({"kind": "act", "action": {"type": "discard", "slot": 0}})
+    assert page.traits["error"] == "Сначала передайте устройство: Игрок 2. (HB-3)"
+    page.write(mode="teacher")
+    assert page.traits["error"].startswith("Страница не может менять «mode»")
+    assert page.traits["mode"] == "hotseat"

@@ -142,7 +142,7 @@ def test_a_state_update_from_the_page_is_set_back_and_opens_nothing(game):
     page.write(mode="teacher", seat_kinds=["human"] * b.state.players,
                seat=(b.seat + 1) % b.state.players, open_hands=[[1]], no_such_trait=1)
     after = page.traits
-    assert "the page may not set" in after["error"]
+    assert "Страница не может менять" in after["error"]
     keep = {k: v for k, v in before.items() if k not in ("error", "replies")}
     assert {k: after[k] for k in keep} == keep
     assert json.dumps(b.state.snapshot(), sort_keys=True) == snap

@@ -20,7 +20,7 @@ import ipywidgets as w
 import kit
 from kit import i18n
 from kit.errors import ConfigError
-from kit.i18n import N_, Words
+from kit.i18n import N_, NC_, Words
 from widgets.base import Board
 
 #: options a form does not offer (scripted deals and such are for tutorials and tests)
@@ -333,13 +333,15 @@ class PlaytestApp(w.VBox):
         """The form as board arguments (raises ConfigError for a bad seed)."""
         seed_text = self.seed.value.strip()
         if seed_text and not seed_text.isdigit():
-            raise ConfigError("seed", f"a non-negative whole number, not {seed_text!r}")
+            raise ConfigError("seed", f"a non-negative whole number, not {seed_text!r}",
+                              code=NC_("error", "seed_number"), value=seed_text)
         seats = [p.value for p in self.seat_pickers]
         humans = seats.count("human")
         mode = "teacher" if self.mode.value == "teacher" else (
             "playtest" if humans == 1 else "hotseat")
         if mode == "hotseat" and humans == 0:
-            raise ConfigError("seats", "make at least one seat human (or use teacher mode)")
+            raise ConfigError("seats", "make at least one seat human (or use teacher mode)",
+                              code=NC_("error", "no_human_seat"))
         options = {name: widget.value for name, widget in self.options.items()}
         defaults = self.spec.defaults()
         options = {k: v for k, v in options.items() if v != defaults[k]}
@@ -417,7 +419,7 @@ class PlaytestApp(w.VBox):
 
     def _refuse(self, exc: Exception) -> None:
         self.message.value = (f"<div class='kit-app-error' style='color:#b3261e'>"
-                              f"{html.escape(str(exc))}</div>")
+                              f"{html.escape(i18n.explain(exc, self.lang))}</div>")
 
     def _show(self, settings: dict) -> Board:
         """The new board in place of the form (``settings``: what "play again" reuses)."""

@@ -21,9 +21,10 @@ import anywidget
 import traitlets as t
 
 import kit
+from kit import i18n
 from kit.contract import GameState
 from kit.errors import ConfigError, IllegalAction
-from kit.i18n import N_, Words
+from kit.i18n import N_, NC_, Words
 from widgets.table import MODES, Recording, Table, Viewer, parse_seats
 
 __all__ = ["MODES", "Board", "assets", "parse_seats"]
@@ -253,6 +254,10 @@ class Board(anywidget.AnyWidget):
         bot = kind.split(":", 1)[1]
         return self.t("Seat {n} ({bot} bot)", n=seat + 1, bot=self.t.ctx("bot", bot))
 
+    def explain(self, exc: Exception) -> str:
+        """A refusal in the page's language, seats by their names (kit.i18n.explain)."""
+        return i18n.explain(exc, self.t.lang, self.name)
+
     def page_words(self) -> dict[str, Any]:
         """The ``words`` trait: the page's language, its words and counted words."""
         t = self.t
@@ -330,8 +335,9 @@ class Board(anywidget.AnyWidget):
         trait is the kernel's to set, so it is set back, and the page told why."""
         if self._pushing:
             return
-        self._refused = str(IllegalAction(
-            "action", f"the page may not set {change['name']}; moves are sent as messages"))
+        self._refused = self.explain(IllegalAction(
+            "action", f"the page may not set {change['name']}; moves are sent as messages",
+            code=NC_("error", "page_may_not_set"), name=change["name"]))
         with self.hold_sync():
             self._push()
             self._answered()
@@ -368,19 +374,21 @@ class Board(anywidget.AnyWidget):
             try:
                 self._handle(content)
             except IllegalAction as exc:
-                self._refused = str(exc)
+                self._refused = self.explain(exc)
                 self._push()
             self._answered()
 
     def _handle(self, content: Any) -> None:
         rule = self.state.spec.action_rule
         if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
-            raise IllegalAction(rule, "malformed message: expected {'kind': ...}")
+            raise IllegalAction(rule, "malformed message: expected {'kind': ...}",
+                                code=NC_("error", "malformed"))
         kind, mode = content["kind"], self.table.mode
         if kind == "act":
             action = content.get("action")
             if not isinstance(action, dict):
-                raise IllegalAction(rule, "malformed move: 'action' must be an action dict")
+                raise IllegalAction(rule, "malformed move: 'action' must be an action dict",
+                                    code=NC_("error", "malformed"))
             self.act(action)
             return
         if kind == "reveal":
@@ -388,7 +396,8 @@ class Board(anywidget.AnyWidget):
         elif kind == "step" and mode == "replay":
             to = content.get("to")
             if not isinstance(to, int) or isinstance(to, bool):
-                raise IllegalAction(rule, "malformed step: 'to' must be an integer")
+                raise IllegalAction(rule, "malformed step: 'to' must be an integer",
+                                    code=NC_("error", "malformed"))
             self.table.step(to)
         elif kind == "seat" and mode in ("replay", "teacher"):
             self.viewer.choose(content.get("seat"))
@@ -398,10 +407,12 @@ class Board(anywidget.AnyWidget):
         elif kind == "auto_pass" and mode in ("playtest", "hotseat", "lesson"):
             on = content.get("on")
             if not isinstance(on, bool) or self.viewer.seat is None:
-                raise IllegalAction(rule, "malformed auto-pass: 'on' must be true or false")
+                raise IllegalAction(rule, "malformed auto-pass: 'on' must be true or false",
+                                    code=NC_("error", "malformed"))
             self.table.set_auto_pass(self.viewer.seat, on)
         else:
-            raise IllegalAction(rule, f"message {kind!r} is not accepted in {mode} mode")
+            raise IllegalAction(rule, f"message {kind!r} is not accepted in {mode} mode",
+                                code=NC_("error", "malformed"))
         self._refused = ""
         self._push()
 

@@ -31,6 +31,7 @@ import kit
 from kit.bots import make_bot
 from kit.contract import GameState, visible
 from kit.errors import ConfigError, IllegalAction
+from kit.i18n import NC_
 
 MODES = ("playtest", "hotseat", "teacher", "replay", "lesson")
 #: modes with undo (DESIGN.md: teacher and lesson tables take a move back)
@@ -207,16 +208,19 @@ class Table:
         IllegalAction naming the rule, changing nothing."""
         rule = self.state.spec.action_rule
         if self.mode == "replay":
-            raise IllegalAction(rule, "this is a replay: step through it, no moves")
+            raise IllegalAction(rule, "this is a replay: step through it, no moves",
+                                code=NC_("error", "replay_no_moves"))
         if self.stopped is not None:
             raise IllegalAction(rule, self.stopped)
         if self.state.over:
-            raise IllegalAction(rule, "the game is over")
+            raise IllegalAction(rule, "the game is over", code=NC_("error", "game_over"))
         to_act = self.state.to_act
         if not self.is_human(to_act):
-            raise IllegalAction(rule, f"it is {self.names[to_act]}'s turn, a bot's")
+            raise IllegalAction(rule, f"it is {self.names[to_act]}'s turn, a bot's",
+                                code=NC_("error", "bot_turn"), seat=to_act)
         if seat != to_act:
-            raise IllegalAction(rule, f"it is {self.names[to_act]}'s turn, not the seat shown")
+            raise IllegalAction(rule, f"it is {self.names[to_act]}'s turn, not the seat shown",
+                                code=NC_("error", "not_seat_shown"), seat=to_act)
         events = self._apply(action)
         self._changed()
         self.schedule()
@@ -270,12 +274,14 @@ class Table:
         keeps its moves: undo is refused there."""
         rule = self.state.spec.action_rule
         if self.mode not in UNDO_MODES:
-            raise IllegalAction(rule, f"undo is for teacher and lesson tables, not {self.mode}")
+            raise IllegalAction(rule, f"undo is for teacher and lesson tables, not {self.mode}",
+                                code=NC_("error", "undo_mode"))
         if self.recording is not None:
-            raise IllegalAction(rule, "a recorded game keeps its moves: no undo")
+            raise IllegalAction(rule, "a recorded game keeps its moves: no undo",
+                                code=NC_("error", "undo_recorded"))
         last = self._last_human_move()
         if last is None:
-            raise IllegalAction(rule, "no move to take back")
+            raise IllegalAction(rule, "no move to take back", code=NC_("error", "undo_none"))
         self.cancel()
         keep = self.state.history[self._start_moves:][:last]
         state = self._start.clone()
@@ -410,7 +416,8 @@ class Viewer:
         """Hot-seat: the seat the device was passed to says so; its hand is shown."""
         if self.table.mode != "hotseat" or self.privacy is None:
             raise IllegalAction(self.table.state.spec.action_rule,
-                                "no seat is waiting behind the privacy screen")
+                                "no seat is waiting behind the privacy screen",
+                                code=NC_("error", "no_privacy"))
         self.seat, self.privacy = self.privacy, None
 
     def choose(self, seat: int | None) -> None:
@@ -430,7 +437,8 @@ class Viewer:
         """The seat shown moves (IllegalAction if it may not, changing nothing)."""
         if self.privacy is not None:
             raise IllegalAction(self.table.state.spec.action_rule,
-                                f"pass the device to {self.table.names[self.privacy]} first")
+                                f"pass the device to {self.table.names[self.privacy]} first",
+                                code=NC_("error", "pass_device_first"), seat=self.privacy)
         return self.table.move(action, seat=self.seat)
 
 
