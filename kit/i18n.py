@@ -166,8 +166,8 @@ def explain(exc: Exception, lang: str | None = None,
     code = getattr(exc, "code", None)
     t = Words(lang)
     text = t.ctx("error", code) if code else None
-    if not code or text == code:
-        return str(exc)
+    if not code or text == code:  # (a problem of no rule says its message alone)
+        return exc.message if getattr(exc, "rule", None) == "" else str(exc)
     params = dict(getattr(exc, "params", {}))
     seat = params.get("seat")
     if "seat" in params:
@@ -175,6 +175,6 @@ def explain(exc: Exception, lang: str | None = None,
     try:
         text = text.format(**params)
     except (KeyError, IndexError):  # (a catalog out of step with the code: its words)
-        return str(exc)
+        return exc.message if getattr(exc, "rule", None) == "" else str(exc)
     rule = getattr(exc, "rule", None)  # (an option's name is no words for a person)
     return f"{text} ({rule})" if rule and rule != "action" else text

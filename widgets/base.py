@@ -185,7 +185,8 @@ class Board(anywidget.AnyWidget):
                 try:
                     Recording(table, recorder, record=record, session=session)
                 except Exception as exc:  # a broken database must not break the table
-                    table.warning = f"recording failed: {exc}"
+                    table.warn(f"recording failed: {exc}",
+                               code=NC_("error", "recording_failed"), why=str(exc))
         if table.game != self.GAME:
             raise ConfigError("state", f"a {table.game} state on a {self.GAME} board")
         #: the game in play this board shows, and what this page shows of it
@@ -300,7 +301,7 @@ class Board(anywidget.AnyWidget):
             "open_hands": self.teacher_hands() if table.mode == "teacher" else [],
             "moves": len(state.history), "replay_length": table.replay_length,
             "thinking": table.thinking(), "auto_pass": list(table.auto_pass),
-            "error": self._refused or table.stopped or table.warning,
+            "error": self._refused or (self.explain(table.notice) if table.notice else ""),
             "record_id": None if state.over or table.recording is None
             else table.recording.id,
             "can_undo": table.can_undo,

@@ -127,6 +127,9 @@ class Table:
         self.auto_pass = [False] * state.players
         #: why the table takes no more moves (its recorded game went on elsewhere)
         self.stopped: str | None = None
+        #: the problem shown (why the table stopped, or its warning) with its code and
+        #: arguments, for a page to say in its language (kit.i18n.explain)
+        self.notice: IllegalAction | None = None
         #: a problem to show that does not stop the game (a recording write that failed)
         self.warning = ""
         self._auto_move = auto_move
@@ -211,7 +214,9 @@ class Table:
             raise IllegalAction(rule, "this is a replay: step through it, no moves",
                                 code=NC_("error", "replay_no_moves"))
         if self.stopped is not None:
-            raise IllegalAction(rule, self.stopped)
+            notice = self.notice
+            raise IllegalAction(rule, self.stopped, code=notice and notice.code,
+                                **(notice.params if notice else {}))
         if self.state.over:
             raise IllegalAction(rule, "the game is over", code=NC_("error", "game_over"))
         to_act = self.state.to_act
@@ -244,11 +249,19 @@ class Table:
         self._changed()
         self.schedule()
 
-    def stop(self, reason: str) -> None:
-        """Take no more moves (nor let the bots move), saying why."""
+    def stop(self, reason: str, *, code: str | None = None, **params: Any) -> None:
+        """Take no more moves (nor let the bots move), saying why (``code`` and ``params``:
+        the same for a page to say in its language)."""
         self.stopped = reason
+        self.notice = IllegalAction("", reason, code=code, **params)
         self.cancel()
         self._changed()
+
+    def warn(self, text: str, *, code: str | None = None, **params: Any) -> None:
+        """A problem that does not stop the game ("" when it is over), shown on the pages."""
+        self.warning = text
+        if self.stopped is None:
+            self.notice = IllegalAction("", text, code=code, **params) if text else None
 
     def cancel(self) -> None:
         """Cancel the bots' pending move (the table is put away)."""
@@ -350,7 +363,8 @@ class Table:
         try:
             self._apply(action)
         except IllegalAction as exc:  # a bot's bug: shown, rather than a table that hangs
-            self.warning = f"bot move refused: {exc}"
+            self.warn(f"bot move refused: {exc}", code=NC_("error", "bot_refused"),
+                      why=str(exc))
             self._changed()
             return
         self._changed()
@@ -494,15 +508,16 @@ class Recording:
                     f"game {exc.game_id} went on in another page, which recorded its move "
                     f"{exc.seq + 1} first; the moves made here since are not recorded, so "
                     f"this board stops. Open this app with ?resume={exc.game_id} to go on "
-                    "with the game as recorded")
+                    "with the game as recorded", code=NC_("error", "moved_on"),
+                    game=exc.game_id, move=exc.seq + 1)
                 return
             except Exception as exc:  # a broken store must not break the table: retried
-                self.table.warning = (f"recording failed: {exc} (tried again at the next "
-                                      "move)")
+                self.table.warn(f"recording failed: {exc} (tried again at the next move)",
+                                code=NC_("error", "recording_retry"), why=str(exc))
                 return
             self._unwritten.pop(0)
             self._action_written = False
-            self.table.warning = ""
+            self.table.warn("")
 
     def feedback(self, **kwargs: Any) -> Any:
         """Post-game feedback on the recorded game (:meth:`kit.record.GameRecord.feedback`)."""
