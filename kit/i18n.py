@@ -177,4 +177,4 @@ def explain(exc: Exception, lang: str | None = None,
     except (KeyError, IndexError):  # (a catalog out of step with the code: its words)
         return exc.message if getattr(exc, "rule", None) == "" else str(exc)
     rule = getattr(exc, "rule", None)  # (an option's name is no words for a person)
-    return f"{text} ({rule})" if rule and rule != "action" else text
+    return f"{text} ({rule})" if rule else text

@@ -413,7 +413,8 @@ class Board(anywidget.AnyWidget):
             self.table.set_auto_pass(self.viewer.seat, on)
         else:
             raise IllegalAction(rule, f"message {kind!r} is not accepted in {mode} mode",
-                                code=NC_("error", "malformed"))
+                                code=NC_("error", "not_accepted"), kind=kind,
+                                mode=self.t(PAGE_WORDS.get(f"mode_{mode}", mode)))
         self._refused = ""
         self._push()
 
