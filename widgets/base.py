@@ -103,7 +103,8 @@ class Board(anywidget.AnyWidget):
     On a new game (``players``, ``seed``, ``options``), on ``state``, or on a ``table``
     already in play (``seat``: the seat this page shows). With ``recorder`` (a
     :class:`kit.record.Recorder`) the game is recorded, one commit per move; ``record``
-    (from ``Recorder.resume``) goes on recording a game begun elsewhere.
+    (from ``Recorder.resume``) goes on recording a game begun elsewhere. ``lang``: the
+    language of everything the page shows (kit.i18n; None: the kit-wide one).
 
     >>> from widgets.hanabi import HanabiBoard
     >>> board = HanabiBoard(players=3, seed=1, seats=["human", "bot:rule", "bot:rule"])
