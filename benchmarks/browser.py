@@ -85,7 +85,9 @@ def voila_server(notebooks: Path = NOTEBOOKS, env: dict[str, str] | None = None,
                f"--port={port}", "--Voila.port_retries=0",
                "--MappingKernelManager.cull_idle_timeout=300",
                "--MappingKernelManager.cull_interval=60",
-               "--VoilaConfiguration.show_tracebacks=True"]
+               "--VoilaConfiguration.show_tracebacks=True",
+               # the kernel learns the browser's language (widgets/app.py page_language)
+               "--VoilaConfiguration.http_header_envs=['Accept-Language']"]
         log = open(log_path or Path(tmp, "voila.log"), "w")  # noqa: SIM115 - closed below
         proc = subprocess.Popen(cmd, env=run_env, stdout=log, stderr=subprocess.STDOUT,
                                 cwd=notebooks)

@@ -1,6 +1,14 @@
-"""The two errors of the engine contract (DESIGN.md, "The engine contract")."""
+"""The two errors of the engine contract (DESIGN.md, "The engine contract").
+
+Each may carry a stable ``code`` (a catalog message id, context ``error``) and the
+arguments of its message (``params``): :func:`kit.i18n.explain` renders it in a person's
+language from those, while ``str(exc)`` stays the English ``"<rule>: <message>"`` that
+logs and tests read. An error without a code is shown in its English words.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 
 class IllegalAction(ValueError):
@@ -10,9 +18,13 @@ class IllegalAction(ValueError):
     for a dict that is not an action of the game at all.
     """
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, message: str, *, code: str | None = None,
+                 **params: Any) -> None:
         self.rule = rule
         self.message = message
+        #: the refusal's stable code and the arguments of its message (kit.i18n.explain)
+        self.code = code
+        self.params = params
         super().__init__(f"{rule}: {message}")
 
 
@@ -22,7 +34,10 @@ class ConfigError(ValueError):
     ``option`` names the option (or the data file and entry) that is wrong.
     """
 
-    def __init__(self, option: str, message: str) -> None:
+    def __init__(self, option: str, message: str, *, code: str | None = None,
+                 **params: Any) -> None:
         self.option = option
         self.message = message
+        self.code = code
+        self.params = params
         super().__init__(f"{option}: {message}")

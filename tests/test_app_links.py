@@ -71,7 +71,7 @@ def test_a_link_value_the_form_cannot_take_marks_the_field_and_starts_nothing(
 def test_a_data_option_offers_only_the_shipped_data_sets():
     app = PlaytestApp("waiting_list", query="record=0")
     for name in ("deck", "rounds", "penalties"):
-        choices = app.options[name].options
+        choices = [value for _label, value in app.options[name].options]
         assert choices and all((DATA_DIR / c).is_file() for c in choices)
         assert choices[0] == kit.spec("waiting_list").options[name].default
     assert shipped_data("waiting_list", "deck") == ("waiting_list/deck.toml",)

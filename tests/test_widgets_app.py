@@ -9,9 +9,11 @@ import re
 import sys
 from pathlib import Path
 
+import ipywidgets as w
 import pytest
 
 import kit
+from kit.i18n import Words
 from widgets import BOARDS
 from widgets.app import PlaytestApp, query_params, result_html
 
@@ -20,7 +22,7 @@ from widget_page import human_turns
 
 
 def test_the_app_form_starts_a_board_shows_the_result_and_plays_again():
-    app = PlaytestApp("domino_metro", query="players=2&seats=human,bot:random&seed=9"
+    app = PlaytestApp("domino_metro", query="lang=en&players=2&seats=human,bot:random&seed=9"
                                           "&pause=0&record=0")
     assert app.players.value == 2 and [p.value for p in app.seat_pickers] == [
         "human", "bot:random"]
@@ -40,24 +42,34 @@ def test_the_app_form_starts_a_board_shows_the_result_and_plays_again():
 
 
 @pytest.mark.parametrize("game", list(BOARDS))
-def test_the_app_form_names_each_house_rule_in_words_with_its_rule_id(game):
-    """Issue 6 (apps): each option of the setup form reads as words with its RULES.md
-    id ("allow empty hints (HB-R1)") and explains itself on hover (the option's doc)."""
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_the_app_form_names_each_house_rule_in_words_with_its_rule_id(game, lang):
+    """Issues 6 and 38 (forms for people): each option of the setup form is a labelled
+    control in the page's language, with a one-line explanation under it that ends with
+    its RULES.md id in small print; enumerations are dropdowns of words, flags checkboxes."""
     spec = kit.spec(game)
-    app = PlaytestApp(game, query="record=0")
+    app = PlaytestApp(game, query=f"record=0&lang={lang}")
+    t = Words(lang)
     assert app.options, "every game has house rules to set"
-    for name, widget in app.options.items():
+    for (name, widget), row in zip(app.options.items(), app.option_rows, strict=True):
         opt = spec.options[name]
-        assert widget.description == f"{name.replace('_', ' ')} ({opt.rule})"
-        assert "_" not in widget.description and re.fullmatch(r"(HB|WL|PP|DM)-R?\d+", opt.rule)
-        assert widget.tooltip == opt.doc and opt.doc
+        label = t.ctx("option", name)
+        assert widget.description == label and label != name and "_" not in label
+        help_line = html.unescape(row.children[1].value)
+        assert re.fullmatch(r"(HB|WL|PP|DM)-R?\d+", opt.rule) and f"({opt.rule})" in help_line
+        assert t.ctx("option-help", f"{game}.{name}") in help_line
+        if opt.choices:
+            assert isinstance(widget, w.Dropdown) and all(
+                "_" not in text for text, _value in widget.options)
+        elif isinstance(opt.default, bool):
+            assert isinstance(widget, w.Checkbox)
 
 
 def test_the_app_reports_a_bad_seed_instead_of_starting():
     app = PlaytestApp("hanabi", query="record=0")
     app.seed.value = "soon"
     assert app.start() is None
-    assert "seed" in app.message.value and app.board is None
+    assert "Номер раздачи" in app.message.value and app.board is None
 
 
 def test_query_params_and_result_html():
@@ -70,7 +82,7 @@ def test_the_app_records_the_game_and_its_feedback(tmp_path, monkeypatch):
     record = pytest.importorskip("kit.record")
     url = f"sqlite:///{tmp_path}/playtests.sqlite"
     monkeypatch.setenv("KIT_RECORD_URL", url)
-    app = PlaytestApp("hanabi", query="seed=3&pause=0")
+    app = PlaytestApp("hanabi", query="seed=3&pause=0&lang=en")
     b = app.start()
     for _ in human_turns(b, random.Random(0)):
         pass
@@ -122,7 +134,7 @@ def test_the_app_says_what_it_records_before_and_during_a_recorded_game(tmp_path
     how to play unrecorded, and so does the page under a recorded board."""
     record = pytest.importorskip("kit.record")
     monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{tmp_path}/playtests.sqlite")
-    app = PlaytestApp("hanabi", query="seed=3&pause=0")
+    app = PlaytestApp("hanabi", query="seed=3&pause=0&lang=en")
     note = html.unescape(app.consent.value)
     assert record.CONSENT_NOTE in note and "?record=0" in note
     assert app.consent in app.form.children and app.recording_note.value == ""

@@ -30,7 +30,7 @@ def test_hotseat_shows_a_privacy_screen_and_only_the_public_view_until_the_seat_
     assert b.privacy == 0 and b.seat is None and b.legal == []
     assert b.view == json.loads(json.dumps(b.state.view(None)))
     Page(b).send({"kind": "act", "action": {"type": "play", "slot": 0}})
-    assert "pass the device" in b.error and b.moves == 0
+    assert "передайте устройство" in b.error and b.moves == 0  # (Russian: the default)
     Page(b).send({"kind": "reveal"})
     assert b.privacy is None and b.seat == 0 and b.legal
     assert b.view == json.loads(json.dumps(b.state.view(0)))
@@ -86,7 +86,7 @@ def test_replay_steps_forward_and_back_through_the_history():
     Page(r).send({"kind": "step", "to": 4})
     assert r.moves == 4
     Page(r).send({"kind": "act", "action": {"type": "draw"}})
-    assert "replay" in r.error and r.moves == 4
+    assert "повтор" in r.error and r.moves == 4
     Page(r).send({"kind": "seat", "seat": 2})
     assert r.seat == 2 and r.view["seat"] == 2
 

@@ -17,6 +17,7 @@ import pytest
 from ipywidgets.widgets.widget import _instances
 
 import kit
+from kit.i18n import Words
 from widgets import BOARDS
 from widgets.app import PlaytestApp
 from widgets.base import assets
@@ -141,7 +142,7 @@ def test_a_state_update_from_the_page_is_set_back_and_opens_nothing(game):
     page.write(mode="teacher", seat_kinds=["human"] * b.state.players,
                seat=(b.seat + 1) % b.state.players, open_hands=[[1]], no_such_trait=1)
     after = page.traits
-    assert "the page may not set" in after["error"]
+    assert "Страница не может менять" in after["error"]
     keep = {k: v for k, v in before.items() if k not in ("error", "replies")}
     assert {k: after[k] for k in keep} == keep
     assert json.dumps(b.state.snapshot(), sort_keys=True) == snap
@@ -258,4 +259,4 @@ def test_each_board_ships_the_shared_base_and_its_own_module_and_css(game):
     assert len(re.findall(r"^export default", esm, re.M)) == 1
     assert ".kit-board" in css and len(css.splitlines()) > 20
     b = board(game)
-    assert b._esm == esm and b.game == game and b.title == kit.spec(game).title
+    assert b._esm == esm and b.game == game and b.title == Words("ru").ctx("game", game)

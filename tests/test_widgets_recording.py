@@ -63,7 +63,7 @@ def test_a_failed_write_is_shown_tried_again_in_order_and_never_skipped():
     page.send({"kind": "act", "action": b.legal[0]["action"]})
     page.send({"kind": "reveal"})
     page.send({"kind": "act", "action": b.legal[0]["action"]})
-    assert "recording failed: disk full" in page.traits["error"]
+    assert "Запись не удалась: disk full" in page.traits["error"]
     assert rec.actions() == 1 and len(b.state.history) == 2  # the game goes on
     page.send({"kind": "reveal"})
     page.send({"kind": "act", "action": b.legal[0]["action"]})
@@ -98,7 +98,7 @@ def test_a_page_stopped_by_a_game_gone_on_elsewhere_writes_nothing_more():
     last = len(whole.state.history) - 1
     assert whole.state.over and calls[-1][0] == "finish"
     b, calls = play(last)  # the game's last move, which ends it here
-    assert "game 7 went on in another page" in b.error and b.legal == []
+    assert "Игра 7 продолжилась на другой странице" in b.error and b.legal == []
     assert [c[0] for c in calls].count("action") == last
     assert "finish" not in [c[0] for c in calls]
     b, calls = play(last - 3)
@@ -124,7 +124,7 @@ def test_a_game_open_in_two_pages_stops_the_page_that_falls_behind(tmp_path, mon
     assert written == len(second.state.history) and second.error == ""
 
     first.act(first.legal[0]["action"])  # the first page falls behind
-    assert f"game {game_id} went on in another page" in first.error
+    assert f"Игра {game_id} продолжилась на другой странице" in first.error
     assert f"?resume={game_id}" in first.error
     assert first.legal == [] and first.thinking is None and first.state.to_act != 0
     before = first.state.snapshot()

@@ -24,7 +24,9 @@ BOARDS: dict[str, Callable[[], type]] = {
 
 def board(game: str, state: object = None, **kwargs: object) -> object:
     """A board for ``game``: on ``state``, or on a new game from ``players``, ``seed`` and
-    ``options``; e.g. ``board("hanabi", players=3, mode="hotseat", seats=["human"] * 3)``."""
+    ``options``; e.g. ``board("hanabi", players=3, mode="hotseat", seats=["human"] * 3)``.
+    ``lang="ru"|"uk"|"en"``: the board's language (default: ``kit.i18n.set_language``'s,
+    Russian until then)."""
     if game not in BOARDS:
         from kit.errors import ConfigError
 

@@ -26,15 +26,20 @@ from urllib.parse import parse_qs, quote
 import ipywidgets as w
 
 import kit
+from kit import i18n
 from kit.errors import ConfigError
+from kit.i18n import N_, NC_, Words
 from kit.paths import DATA_DIR
 from widgets.base import Board
 
 #: options a form does not offer (scripted deals and such are for tutorials and tests)
 HIDDEN_OPTIONS = {"deal"}
+#: options whose value is a seat (0-based in the engine): the form offers "Seat 1"...
+#: as the board numbers them
+SEAT_OPTIONS = {"first_dealer", "first_player"}
 SEAT_CHOICES = ["human", "bot:rule", "bot:random"]
-MODE_CHOICES = [("play (one human: playtest; several: hot-seat)", "auto"),
-                ("teacher: all hands open, for a projector", "teacher")]
+MODE_CHOICES = [(N_("play (one person against bots, or several on this screen)"), "auto"),
+                (N_("teacher: every hand open, for a projector"), "teacher")]
 #: the bot pause a link may set (seconds)
 PAUSE_RANGE = (0.0, 5.0)
 #: a marked field's reason
@@ -97,17 +102,52 @@ def _parse_int(text: str, low: int, high: int) -> int | None:
     return value if low <= value <= high else None
 
 
-def _option_widget(game: str, name: str, opt: Any,
-                   preset: str | None) -> tuple[w.Widget | None, str | None]:
+def page_language(params: dict[str, str], lang: str | None = None) -> str:
+    """The page's language: ``lang``, else ``?lang=``, else the browser's (Voilà passes
+    its ``Accept-Language`` as ``HTTP_ACCEPT_LANGUAGE`` when scripts/serve asks it to),
+    else the kit-wide one (Russian by default)."""
+    if lang is not None:
+        return i18n.check(lang)
+    if params.get("lang") in i18n.LANGUAGES:
+        return params["lang"]
+    accept = os.environ.get("HTTP_ACCEPT_LANGUAGE")
+    return i18n.best_match(accept) if accept else i18n.language()
+
+
+def language_links(lang: str, params: dict[str, str] | None = None) -> str:
+    """Links to this page in each language (the other parameters kept)."""
+    from urllib.parse import urlencode
+
+    links = []
+    for code in i18n.LANGUAGES:
+        if code == lang:
+            links.append(f"<b>{i18n.NAMES[code]}</b>")
+        else:
+            query = urlencode({**(params or {}), "lang": code})
+            links.append(f"<a class='kit-lang-{code}' style='{LINK_STYLE}' hreflang='{code}' "
+                         f"href='?{html.escape(query)}'>{i18n.NAMES[code]}</a>")
+    return "<nav class='kit-languages' style='margin:0.3em 0'>" + " · ".join(links) + "</nav>"
+
+
+def option_words(t: Words, game: str, name: str, opt: Any) -> tuple[str, str]:
+    """An option's label and one-line explanation in ``t``'s language, from the catalog
+    (widgets/labels.py); an option it does not know yet shows its name and its
+    declaration's own text."""
+    label = t.ctx("option", name, default=name.replace("_", " "))
+    return label, t.ctx("option-help", f"{game}.{name}", default=opt.doc)
+
+
+def _option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words | None = None,
+                   seats: int = 1) -> tuple[w.Widget | None, str | None]:
     """The form field of option ``name`` preset from the link, and why the link's value
     was not taken (None: taken, or none given)."""
     if name in HIDDEN_OPTIONS:
         return None, (None if preset is None else "not an option this form sets")
-    # a person reads "allow empty hints (HB-R1)"; links and the query string keep the name
-    words = name.replace("_", " ")
-    label = f"{words} ({opt.rule})" if opt.rule else words
+    t = t or Words()
+    # a person reads the option's label; links and the query string keep its name
+    label, doc = option_words(t, game, name, opt)
     style = {"description_width": "initial"}
-    layout = w.Layout(width="auto")
+    layout = w.Layout(width="min(96%, 36em)")
     problem = None
     if opt.choices or is_data_option(opt):
         choices = list(opt.choices) if opt.choices else list(shipped_data(game, name))
@@ -118,8 +158,11 @@ def _option_widget(game: str, name: str, opt: Any,
         if preset is not None and value is None:
             problem = (f"{_brief(preset)} is not one of " + ", ".join(map(str, choices))
                        + ("" if opt.choices else " (the data sets shipped with the kit)"))
-        return w.Dropdown(options=choices, value=opt.default if value is None else value,
-                          description=label, tooltip=opt.doc, style=style,
+        # a data set by its name (deck.toml shows as "deck"), never as a server path
+        labelled = [(t.ctx("choice", f"{name}.{c}", default=str(c)) if opt.choices
+                     else str(c).rsplit("/", 1)[-1].removesuffix(".toml"), c) for c in choices]
+        return w.Dropdown(options=labelled, value=opt.default if value is None else value,
+                          description=label, tooltip=doc, style=style,
                           layout=layout), problem
     if isinstance(opt.default, bool):
         value = opt.default
@@ -128,7 +171,7 @@ def _option_widget(game: str, name: str, opt: Any,
                 value = preset.lower() in ("1", "true", "yes")
             else:
                 problem = f"{_brief(preset)} is not yes or no (1 or 0)"
-        return w.Checkbox(value=value, description=label, tooltip=opt.doc, indent=False,
+        return w.Checkbox(value=value, description=label, tooltip=doc, indent=False,
                           style=style, layout=layout), problem
     if isinstance(opt.default, int):
         value = opt.default
@@ -141,8 +184,13 @@ def _option_widget(game: str, name: str, opt: Any,
             if value is None:
                 value = opt.default
                 problem = problem or f"{_brief(preset)} is not a whole number"
-        return w.IntText(value=value, description=label, tooltip=opt.doc, style=style,
-                         layout=w.Layout(width="16em")), problem
+        if name in SEAT_OPTIONS:
+            seats = max(seats, value + 1)
+            return w.Dropdown(options=[(t("Seat {n}", n=p + 1), p) for p in range(seats)],
+                              value=value, description=label, tooltip=doc, style=style,
+                              layout=layout), problem
+        return w.IntText(value=value, description=label, tooltip=doc, style=style,
+                         layout=w.Layout(width="min(96%, 24em)")), problem
     if isinstance(opt.default, str):
         value = opt.default
         if preset is not None:
@@ -150,8 +198,8 @@ def _option_widget(game: str, name: str, opt: Any,
                 value = opt.validate(preset)
             except ConfigError as exc:
                 problem = exc.message
-        return w.Text(value=value, description=label, tooltip=opt.doc, style=style,
-                      layout=w.Layout(width="min(100%, 32em)")), problem
+        return w.Text(value=value, description=label, tooltip=doc, style=style,
+                      layout=w.Layout(width="min(96%, 32em)")), problem
     return None, None
 
 
@@ -159,13 +207,16 @@ class PlaytestApp(w.VBox):
     """Setup form -> board -> result panel with "play again" and a feedback form."""
 
     def __init__(self, game: str, *, query: str | None = None, record: bool = True,
-                 pause: float = 0.8) -> None:
+                 pause: float = 0.8, lang: str | None = None) -> None:
         super().__init__(layout=w.Layout(width="100%"))
         self.add_class("kit-app")
         self.game = game
         self.spec = kit.spec(game)
         params = query_params(query)
         self.params = params
+        #: the page's language (``?lang=``, the browser's, or the kit-wide one)
+        self.lang = page_language(params, lang)
+        self.t = t = Words(self.lang)
         #: the link's values the form could not take: field -> a one-line reason
         self.problems: dict[str, str] = {}
         self._reasons: dict[str, w.HTML] = {}
@@ -188,9 +239,12 @@ class PlaytestApp(w.VBox):
         self.players = w.Dropdown(
             options=list(range(low, high + 1)),
             value=chosen or low + (1 if high > low else 0),
-            description="Players", layout=w.Layout(width="12em"))
-        self.seat_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+            description=t("Players"), style={"description_width": "initial"},
+            layout=w.Layout(width="min(100%, 12em)"))
+        self.seat_box = w.VBox()
         self.seat_pickers: list[w.Dropdown] = []
+        #: per seat: the player's name, optional (the consent note says it is recorded)
+        self.name_fields: list[w.Text] = []
         self.players.observe(lambda _c: self._make_seats(), names="value")
         self._preset_seats = params["seats"].split(",") if params.get("seats") else None
         if self._preset_seats is not None:
@@ -206,18 +260,29 @@ class PlaytestApp(w.VBox):
         self._make_seats()
         self.options = {}
         for name, opt in self.spec.options.items():
-            widget, problem = _option_widget(game, name, opt, params.get(name))
+            widget, problem = _option_widget(game, name, opt, params.get(name), t,
+                                             seats=self.spec.max_players)
             if problem:
                 self.problems[name] = problem
             if widget is not None:
                 self.options[name] = widget
+        self._seat_options()
+        #: each option's control with its one-line explanation under it (and its reason,
+        #: when the link's value was not taken)
+        self.option_rows = [self._field(name, w.VBox([widget, w.HTML(
+            f"<div class='kit-option-help' style='{NOTE_STYLE};margin:0 0 0.4em 0'>"
+            f"{html.escape(option_words(t, game, name, self.spec.options[name])[1])}"
+            f" <span style='color:#888'>({html.escape(self.spec.options[name].rule or '')})"
+            "</span></div>")])) for name, widget in self.options.items()]
         seed = params.get("seed", "").strip()
         if seed and _parse_int(seed, 0, 2**63 - 1) is None:
             self.problems["seed"] = f"{_brief(seed)} is not a whole number from 0 to 2**63 - 1"
             seed = ""
-        self.seed = w.Text(value=seed, placeholder="random",
-                           description="Seed (optional)", style={"description_width": "initial"},
-                           layout=w.Layout(width="16em"))
+        self.seed = w.Text(value=seed, placeholder=t("random"),
+                           description=t("Deal number (optional)"),
+                           style={"description_width": "initial"},
+                           layout=w.Layout(width="min(100%, 22em)"))
+        self.seed.add_class("kit-seed")
         pause_text = params.get("pause")
         if pause_text is not None:
             try:
@@ -231,22 +296,24 @@ class PlaytestApp(w.VBox):
                 pause = pause_value
         self.pause = w.BoundedFloatText(value=min(max(pause, PAUSE_RANGE[0]), PAUSE_RANGE[1]),
                                         min=PAUSE_RANGE[0], max=PAUSE_RANGE[1],
-                                        step=0.1, description="Bot pause (s)",
+                                        step=0.1, description=t("Bots' pause (s)"),
                                         style={"description_width": "initial"},
-                                        layout=w.Layout(width="14em"))
+                                        layout=w.Layout(width="min(100%, 16em)"))
         mode = params.get("mode", "auto")
         if mode not in ("auto", "teacher"):
             self.problems["mode"] = f"{_brief(mode)} is not a mode; modes are auto and teacher"
             mode = "auto"
-        self.mode = w.Dropdown(options=MODE_CHOICES, value=mode,
-                               description="Mode", layout=w.Layout(width="min(100%, 32em)"))
+        self.mode = w.Dropdown(options=[(t(label), value) for label, value in MODE_CHOICES],
+                               value=mode, description=t("Mode"),
+                               style={"description_width": "initial"},
+                               layout=w.Layout(width="min(100%, 32em)"))
         resume = params.get("resume")
         if resume is not None and _parse_int(resume, 1, 2**31 - 1) is None:
             self.problems["resume"] = f"{_brief(resume)} is not a recorded game's id"
         start = params.get("start")
         if start not in (None, "0", "1"):
             self.problems["start"] = f"{_brief(start)} is not 0 or 1"
-        self.start_button = w.Button(description="Start the game", button_style="primary",
+        self.start_button = w.Button(description=t("Start the game"), button_style="primary",
                                      icon="", layout=w.Layout(width="auto"))
         self.start_button.add_class("kit-start")
         self.start_button.on_click(lambda _b: self.start())
@@ -259,13 +326,14 @@ class PlaytestApp(w.VBox):
         #: the link's values not taken, above the form
         self.link_problems = w.HTML(self._problems_html())
         self.link_problems.add_class("kit-link-problems")
-        rules = w.VBox([self._field(n, x) for n, x in self.options.items()],
-                       layout=w.Layout(flex_flow="row wrap"))
+        rules = w.VBox(self.option_rows)
+        #: links to this page in the other languages
+        self.languages = w.HTML(language_links(self.lang, params))
         self.form = w.VBox([
-            self.link_problems,
-            w.HTML("<b>Who plays</b>"), self._field("players", self.players),
+            self.languages, self.link_problems,
+            w.HTML("<b>" + t("Who plays") + "</b>"), self._field("players", self.players),
             self._field("seats", self.seat_box),
-            w.HTML("<b>Variant and house rules</b>"), rules,
+            w.HTML("<b>" + t("Variant and house rules") + "</b>"), rules,
             w.HBox([self._field("seed", self.seed), self._field("pause", self.pause)],
                    layout=w.Layout(flex_flow="row wrap")),
             self._field("mode", self.mode), self.consent, self.start_button, self.message])
@@ -273,7 +341,11 @@ class PlaytestApp(w.VBox):
         self.board_box = w.Box(layout=w.Layout(width="100%"))
         self.result_panel = w.VBox()
         self.result_panel.add_class("kit-app-result-box")
-        self.children = [self.form, self.board_box, self.recording_note, self.result_panel]
+        #: the page's title, what it is for, and the way back to every game
+        self.header = w.HTML(self._header_html())
+        self.header.add_class("kit-app-header")
+        self.children = [self.header, self.form, self.board_box, self.recording_note,
+                         self.result_panel]
         try:  # a store that can't be recorded into is named on the form, before any game
             self._recorder()
         except ConfigError as exc:
@@ -307,46 +379,90 @@ class PlaytestApp(w.VBox):
 
     # -- the form -----------------------------------------------------------------------
 
+    def _header_html(self) -> str:
+        t = self.t
+        title = t.ctx("game", self.game, default=self.spec.title)
+        return (f"<h1 style='font-size:1.5em;margin:0.2em 0'>{html.escape(title)}</h1>"
+                f"<p style='margin:0.2em 0'>" + t(
+                    "Choose who plays (people or bots) and the house rules, then start. One "
+                    "person plays against bots; several people share this screen, with a "
+                    "privacy screen between turns; teacher mode opens every hand for a "
+                    "projector.") + "</p>"
+                f"<p style='margin:0.2em 0'><a style='{LINK_STYLE}' "
+                f"href='index.ipynb?lang={self.lang}'>" + t("← all games") + "</a></p>")
+
     def _consent_html(self) -> str:
         """What the app records, and how to play without (empty when it records nothing)."""
         if not self.record:
             return ""
         from kit.record import CONSENT_NOTE
 
-        return (f"<p style='{NOTE_STYLE}'>{html.escape(CONSENT_NOTE)} To record nothing, "
-                f"open <a style='{LINK_STYLE}' href='?record=0'>this page with "
-                "<code>?record=0</code></a>.</p>")
+        t = self.t
+        note = t.ctx("consent", "note", default=CONSENT_NOTE)
+        return (f"<p style='{NOTE_STYLE}'>{html.escape(note)} " + t("To record nothing, open")
+                + f" <a style='{LINK_STYLE}' href='?record=0&amp;lang={self.lang}'>"
+                + t("this page with {code}", code="<code>?record=0</code>") + "</a>.</p>")
 
     def _make_seats(self) -> None:
         n = self.players.value
         preset = self._preset_seats if self._preset_seats and len(
             self._preset_seats) == n else None
-        self.seat_pickers = []
+        self.seat_pickers, self.name_fields = [], []
         for p in range(n):
             value = preset[p] if preset and preset[p] in SEAT_CHOICES else (
                 "human" if p == 0 else "bot:rule")
-            picker = w.Dropdown(options=SEAT_CHOICES, value=value, description=f"Seat {p + 1}",
-                                layout=w.Layout(width="13em"), style={"description_width": "4em"})
+            t = self.t
+            choices = [(t("person") if c == "human" else t("bot: {name}", name=t.ctx(
+                "bot", c.split(":", 1)[1])), c) for c in SEAT_CHOICES]
+            picker = w.Dropdown(options=choices, value=value,
+                                description=t("Seat {n}", n=p + 1),
+                                layout=w.Layout(width="min(100%, 18em)"),
+                                style={"description_width": "initial"})
             picker.add_class(f"kit-seat-picker-{p}")
             self.seat_pickers.append(picker)
-        self.seat_box.children = self.seat_pickers
+            name = w.Text(placeholder=t("name (optional)"), layout=w.Layout(width="13em"))
+            name.add_class(f"kit-seat-name-{p}")
+            # (a bot has no name to give)
+            name.layout.display = None if value == "human" else "none"
+            picker.observe(lambda c, f=name: setattr(
+                f.layout, "display", None if c["new"] == "human" else "none"),
+                names="value")
+            self.name_fields.append(name)
+        self._seat_options()
+        self.seat_box.children = [w.HBox([pick, name], layout=w.Layout(flex_flow="row wrap"))
+                                  for pick, name in zip(self.seat_pickers, self.name_fields,
+                                                        strict=True)]
+
+    def _seat_options(self) -> None:
+        """A seat option offers the seats at the table (a seat past them is refused)."""
+        n, t = self.players.value, self.t
+        for option in sorted(SEAT_OPTIONS & set(getattr(self, "options", {}))):
+            widget = self.options[option]
+            keep = widget.value if widget.value < n else 0
+            widget.options = [(t("Seat {n}", n=p + 1), p) for p in range(n)]
+            widget.value = keep
 
     def settings(self) -> dict:
         """The form as board arguments (raises ConfigError for a bad seed)."""
         seed_text = self.seed.value.strip()
         if seed_text and _parse_int(seed_text, 0, 2**63 - 1) is None:
             raise ConfigError("seed", f"a whole number from 0 to 2**63 - 1, not "
-                                      f"{_brief(seed_text)}")
+                                      f"{_brief(seed_text)}",
+                              code=NC_("error", "seed_number"), value=seed_text)
         seats = [p.value for p in self.seat_pickers]
         humans = seats.count("human")
         mode = "teacher" if self.mode.value == "teacher" else (
             "playtest" if humans == 1 else "hotseat")
         if mode == "hotseat" and humans == 0:
-            raise ConfigError("seats", "make at least one seat human (or use teacher mode)")
+            raise ConfigError("seats", "make at least one seat human (or use teacher mode)",
+                              code=NC_("error", "no_human_seat"))
         options = {name: widget.value for name, widget in self.options.items()}
         defaults = self.spec.defaults()
         options = {k: v for k, v in options.items() if v != defaults[k]}
+        names = [f.value.strip()[:40] or None if k == "human" else None
+                 for f, k in zip(self.name_fields, seats, strict=True)]
         return {"players": self.players.value, "seed": int(seed_text) if seed_text else None,
+                "names": names if any(names) else None,
                 "options": options, "seats": seats, "mode": mode,
                 "pause": float(self.pause.value)}
 
@@ -375,7 +491,7 @@ class PlaytestApp(w.VBox):
             cls = board_class(self.game)
             if self.board is not None:
                 self.board.close()
-            self.board = cls(**settings, recorder=self._recorder())
+            self.board = cls(**settings, recorder=self._recorder(), lang=self.lang)
         except (ConfigError, ValueError) as exc:
             return self._refuse(exc)
         self.resume_link = None
@@ -423,7 +539,7 @@ class PlaytestApp(w.VBox):
                 self.board.close()
             self.board = board_class(self.game)(
                 state, seats=kinds, mode=settings["mode"], pause=settings["pause"],
-                names=names, recorder=recorder, record=record)
+                names=names, recorder=recorder, record=record, lang=self.lang)
         except (ConfigError, RecordError, ValueError) as exc:
             return self._refuse(exc)
         self._set_resume_link(number, str(key))
@@ -431,7 +547,7 @@ class PlaytestApp(w.VBox):
 
     def _refuse(self, exc: Exception) -> None:
         self.message.value = (f"<div class='kit-app-error' style='color:#b3261e'>"
-                              f"{html.escape(str(exc))}</div>")
+                              f"{html.escape(i18n.explain(exc, self.lang))}</div>")
 
     def _show(self, settings: dict) -> Board:
         """The new board in place of the form (``settings``: what "play again" reuses)."""
@@ -462,7 +578,8 @@ class PlaytestApp(w.VBox):
             return None
         humans = [p for p, k in enumerate(self.board.seat_kinds) if k == "human"] or [0]
         replay = board_class(self.game)(self.board.state, mode="replay", seat=humans[0],
-                                        names=self.board.names)
+                                        names=self.board.table.given_names,
+                                        lang=self.lang)
         replay.layout.width = "100%"
         self.board_box.children = [replay]
         return replay
@@ -485,15 +602,16 @@ class PlaytestApp(w.VBox):
             self.result_panel.children = []
             return
         result = board.result
-        again = w.Button(description="Play again", button_style="success")
+        t = self.t
+        again = w.Button(description=t("Play again"), button_style="success")
         again.add_class("kit-play-again")
         again.on_click(lambda _b: self.play_again())
-        setup = w.Button(description="Change setup")
+        setup = w.Button(description=t("Change the setup"))
         setup.on_click(lambda _b: self.new_setup())
-        replay = w.Button(description="Replay the game")
+        replay = w.Button(description=t("Replay the game"))
         replay.add_class("kit-replay-game")
         replay.on_click(lambda _b: self.replay())
-        panel = w.HTML(result_html(result, board.names))
+        panel = w.HTML(result_html(result, board.names, t))
         panel.add_class("kit-app-result")
         children: list[w.Widget] = [panel, w.HBox([again, replay, setup],
                                                   layout=w.Layout(flex_flow="row wrap"))]
@@ -503,27 +621,32 @@ class PlaytestApp(w.VBox):
 
     def _feedback_form(self, board: Board) -> w.Widget:
         humans = [p for p, k in enumerate(board.seat_kinds) if k == "human"]
+        t = self.t
         seat = w.Dropdown(options=[(board.names[p], p) for p in humans] or [("—", 0)],
-                          description="Seat")
-        rating = w.ToggleButtons(options=[1, 2, 3, 4, 5], value=None, description="Fun?")
-        text = w.Textarea(placeholder="What was fun, what was confusing?",
+                          description=t("Seat"))
+        rating = w.ToggleButtons(options=[1, 2, 3, 4, 5], value=None,
+                                 description=t("Was it fun?"),
+                                 style={"description_width": "initial"})
+        text = w.Textarea(placeholder=t("What was fun, what was confusing?"),
                           layout=w.Layout(width="min(100%, 36em)"))
-        unclear = w.Text(placeholder="e.g. WL-6", description="Unclear rule")
+        unclear = w.Text(placeholder=t("e.g. WL-6"), description=t("Unclear rule"),
+                         style={"description_width": "initial"})
         sent = w.HTML()
-        send = w.Button(description="Send feedback")
+        send = w.Button(description=t("Send feedback"))
 
         def submit(_b: Any) -> None:
             try:
                 board.recording.feedback(seat=seat.value, rating=rating.value,
                                          text=text.value, unclear_rule=unclear.value or None)
             except Exception as exc:  # (a store gone: say so, keep the text to send again)
-                sent.value = f"Not saved: {html.escape(str(exc))}"
+                sent.value = t("Not saved: {why}", why=html.escape(str(exc)))
                 return
-            sent.value = "Thank you!"
+            sent.value = t("Thank you!")
             send.disabled = True
 
         send.on_click(submit)
-        box = w.VBox([w.HTML("<b>Feedback</b>"), seat, rating, text, unclear, send, sent])
+        box = w.VBox([w.HTML("<b>" + t("Feedback") + "</b>"), seat, rating, text, unclear,
+                      send, sent])
         box.add_class("kit-feedback")
         return box
 
@@ -537,8 +660,9 @@ def _soon(callback: Any) -> None:
         callback()
 
 
-def result_html(result: dict, names: list[str]) -> str:
+def result_html(result: dict, names: list[str], t: Words | None = None) -> str:
     """The result panel: places and scores per seat, best first."""
+    t = t or Words()
     rows = []
     places = result.get("places") or [None] * len(names)
     scores = result.get("scores") or [None] * len(names)
@@ -549,9 +673,12 @@ def result_html(result: dict, names: list[str]) -> str:
                     f"<td>{html.escape(names[p])}</td><td>{score}</td></tr>")
     extra = ""
     if result.get("game") == "hanabi":
-        extra = (f"<p>Score <b>{result['score']}</b> of {result['max_score']}"
-                 + (" — three mistakes (HB-8)" if result.get("lost") else "") + "</p>")
-    return ("<div class='kit-result-panel' style='font-size:1.2em'><h3>Result</h3>" + extra +
-            "<table class='kit-result' style='border-collapse:collapse'><thead><tr>"
-            "<th style='padding:0 1em 0 0'>Place</th><th style='padding:0 1em 0 0'>Seat</th>"
-            "<th>Score</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>")
+        extra = ("<p>" + t("Score {score} of {max}", score=f"<b>{result['score']}</b>",
+                           max=result["max_score"])
+                 + (" — " + t("three mistakes") + " <small>(HB-8)</small>"
+                    if result.get("lost") else "") + "</p>")
+    return ("<div class='kit-result-panel' style='font-size:1.2em'><h3>" + t("Result")
+            + "</h3>" + extra + "<table class='kit-result' style='border-collapse:collapse'>"
+            "<thead><tr><th style='padding:0 1em 0 0'>" + t("Place") + "</th>"
+            "<th style='padding:0 1em 0 0'>" + t("Seat") + "</th><th>" + t("Score")
+            + "</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>")

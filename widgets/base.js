@@ -54,8 +54,38 @@ function kitWidget(draw) {
   return kept[KIT_SOURCE] ??= { render: kitBoard(draw) };
 }
 
-function seatLabel(names, seat) {
-  return seat === null || seat === undefined ? "Spectator" : (names[seat] || `Seat ${seat + 1}`);
+function seatLabel(names, seat, T) {
+  return seat === null || seat === undefined ? T("spectator") : (names[seat] || `${seat + 1}`);
+}
+
+const wordsKept = new WeakMap();
+/**
+ * The page's words (the `words` trait: widgets/base.py PAGE_WORDS and the board's own, in
+ * the page's language, sent once) as `T(key, {name: value})`, and `T.n(key, n, args)` for
+ * counted words: the plural form `Intl.PluralRules` gives for `n` in the page's language
+ * (Russian and Ukrainian: one, few, many, as the catalog orders them). No text of the
+ * page is written here: a key missing shows as itself.
+ */
+function pageWords(words) {
+  if (!words) words = {};
+  let T = wordsKept.get(words);
+  if (T) return T;
+  const fill = (text, args) => (args ? text.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m)) : text);
+  const table = words.words || {};
+  const plurals = words.plurals || {};
+  const rules = new Intl.PluralRules(words.lang || "ru");
+  const slavic = words.lang === "ru" || words.lang === "uk";
+  T = (key, args) => fill(table[key] ?? key, args);
+  T.n = (key, n, args) => {
+    const forms = plurals[key];
+    if (!forms) return `${n}`;
+    const cat = rules.select(n);
+    const i = slavic ? { one: 0, few: 1 }[cat] ?? 2 : cat === "one" ? 0 : 1;
+    return fill(forms[Math.min(i, forms.length - 1)], { n, ...(args || {}) });
+  };
+  T.lang = words.lang || "ru";
+  wordsKept.set(words, T);
+  return T;
 }
 
 /** ms before a clicked move button shows it was clicked, if the kernel is that slow */
@@ -63,10 +93,8 @@ const CLICK_FEEDBACK_MS = 100;
 /** ms without an answer to a move before the board says it is still waiting */
 const NO_ANSWER_MS = 5000;
 
-const PLACE = ["1st", "2nd", "3rd", "4th", "5th", "6th"];
-
 /** The default result table: places and scores per seat, if the result has them. */
-function resultTable(result, names) {
+function resultTable(result, names, T) {
   const n = names.length;
   const rows = [];
   for (let p = 0; p < n; p++) {
@@ -76,9 +104,9 @@ function resultTable(result, names) {
   }
   rows.sort((a, b) => (a.place ?? 99) - (b.place ?? 99));
   return h("table", { class: "kit-result-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, "Place"), h("th", {}, "Seat"), h("th", {}, "Score"))),
+    h("thead", {}, h("tr", {}, h("th", {}, T("place")), h("th", {}, T("seat")), h("th", {}, T("score")))),
     h("tbody", {}, rows.map((r) => h("tr", { class: r.place === 1 ? "kit-winner" : null },
-      h("td", {}, r.place ? PLACE[r.place - 1] || r.place : "—"),
+      h("td", {}, r.place ? `${r.place}` : "—"),
       h("td", {}, names[r.p]),
       h("td", {}, r.score ?? "—")))));
 }
@@ -200,6 +228,7 @@ function kitBoard(draw) {
       const result = model.get("result");
       const thinking = model.get("thinking");
       const error = model.get("error");
+      const T = pageWords(model.get("words"));
       // While the others move, the moves last offered stay where they were, hidden
       // (`kit-waiting`): the board keeps its layout, and a redraw skips them instead of
       // taking them down, to put them up again at the seat's next turn.
@@ -266,7 +295,7 @@ function kitBoard(draw) {
         /** seat p's name row: its name and `tags` (null: none). "to move" follows it by
          * CSS when the seat has `kit-to-act`, which every board sets: the turn passing
          * changes a class of two seats, not their name rows. */
-        seatName: (p, ...tags) => h("div", { class: "kit-seat-name" }, seatLabel(names, p), tags),
+        seatName: (p, ...tags) => h("div", { class: "kit-seat-name", "data-to-move": T("to_move_tag") }, seatLabel(names, p, T), tags),
         /** the board's ref under `key`, the same one every paint: for an element that
          * Preact draws empty and the drawing fills itself, in `after` */
         ref(key) {
@@ -282,7 +311,10 @@ function kitBoard(draw) {
           legal.forEach((a, i) => { if (pred(a.action)) out.push(i); });
           return out;
         },
-        who: (p) => seatLabel(names, p),
+        who: (p) => seatLabel(names, p, T),
+        /** the page's words: `ctx.t(key, args)`, `ctx.tn(key, n, args)` (see pageWords) */
+        t: T,
+        tn: T.n,
       };
       // the board's own attributes, each written only when it changes (a write costs, and
       // so does reading the page's: `written` has what was written)
@@ -296,19 +328,19 @@ function kitBoard(draw) {
 
       const toAct = view.to_act;
       let status;
-      if (result) status = "Game over";
-      else if (privacy !== null && privacy !== undefined) status = `Waiting for ${seatLabel(names, privacy)}`;
-      else if (thinking !== null && thinking !== undefined) status = `${seatLabel(names, thinking)} is thinking…`;
-      else if (live.length) status = mode === "teacher" ? `${seatLabel(names, toAct)} to move` : "Your move";
-      else if (toAct !== null && toAct !== undefined) status = `${seatLabel(names, toAct)} to move`;
+      if (result) status = T("game_over");
+      else if (privacy !== null && privacy !== undefined) status = T("waiting_for", { who: seatLabel(names, privacy, T) });
+      else if (thinking !== null && thinking !== undefined) status = T("thinking", { who: seatLabel(names, thinking, T) });
+      else if (live.length) status = mode === "teacher" ? T("to_move", { who: seatLabel(names, toAct, T) }) : T("your_move");
+      else if (toAct !== null && toAct !== undefined) status = T("to_move", { who: seatLabel(names, toAct, T) });
       else status = "";
       const title = model.get("title");
       // (the status changes at every move; the rest of the header seldom does)
-      const header = ctx.memo("header", [title, mode, seat, names, status, live.length > 0], () => h("div", { key: "header", class: "kit-header" },
-        ctx.memo("header names", [title, mode, seat, names], () => h(preact.Fragment, {},
+      const header = ctx.memo("header", [title, mode, seat, names, status, live.length > 0, T], () => h("div", { key: "header", class: "kit-header" },
+        ctx.memo("header names", [title, mode, seat, names, T], () => h(preact.Fragment, {},
           h("span", { class: "kit-title" }, title),
-          h("span", { class: "kit-badge" }, { playtest: "playtest", hotseat: "hot-seat", teacher: "teacher", replay: "replay", lesson: "lesson" }[mode]),
-          mode !== "teacher" ? h("span", { class: "kit-you" }, seat === null || seat === undefined ? "Spectator view" : `You: ${seatLabel(names, seat)}`) : null)),
+          h("span", { class: "kit-badge" }, T(`mode_${mode}`)),
+          mode !== "teacher" ? h("span", { class: "kit-you" }, seat === null || seat === undefined ? T("spectator_view") : T("you", { who: seatLabel(names, seat, T) })) : null)),
         h("span", { class: `kit-status${live.length ? " kit-your-turn" : ""}`, role: "status" }, status)));
 
       // the kernel's answer to a move ends the wait (a redraw of the page's own, such
@@ -325,44 +357,42 @@ function kitBoard(draw) {
       if (error) parts.push(h("div", { key: "error", class: "kit-error", role: "alert" }, error));
       if (ui.lost) {
         parts.push(h("div", { key: "lost", class: "kit-error", role: "alert" },
-          `This page has lost its kernel (${ui.lost}). Reload the page to play again.`));
+          T("lost", { why: ui.lost })));
       } else if (pending && ui.waited) {
         parts.push(h("div", { key: "waited", class: "kit-notice", role: "status" },
-          `Your move has had no answer for ${NO_ANSWER_MS / 1000} s. The kernel may be busy, or `
-          + "the connection is down: the move goes out once it is back. Reloading the page "
-          + "would start a new game", resumeLink(model.get("record_id"), ": to go on with this one after that, open ", model.get("game")), "."));
+          T("no_answer", { s: NO_ANSWER_MS / 1000 }), resumeLink(model.get("record_id"), T("no_answer_resume"), model.get("game")), "."));
       }
       if (result) {
-        parts.push(h("div", { key: "over", class: "kit-over" }, h("b", {}, "Game over. "),
-          draw.resultLine ? draw.resultLine(result, ctx) : "", resultTable(result, names)));
+        parts.push(h("div", { key: "over", class: "kit-over" }, h("b", {}, `${T("game_over_dot")} `),
+          draw.resultLine ? draw.resultLine(result, ctx) : "", resultTable(result, names, T)));
       }
       if (privacy !== null && privacy !== undefined) {
         parts.push(h("div", { key: "privacy", class: "kit-privacy" },
-          h("p", {}, `Pass the device to ${seatLabel(names, privacy)}.`),
-          h("p", { class: "kit-small" }, "Others, please look away."),
+          h("p", {}, T("pass_device", { who: seatLabel(names, privacy, T) })),
+          h("p", { class: "kit-small" }, T("look_away")),
           h("button", { class: "kit-reveal", onclick: () => send({ kind: "reveal" }) },
-            `I am ${seatLabel(names, privacy)}: show my cards`)));
+            T("i_am", { who: seatLabel(names, privacy, T) }))));
       }
       parts.push(h("div", { key: "table", class: "kit-table" }, draw(ctx)));
       const rest = waiting ? [] : legal.map((a, i) => i).filter((i) => !used.has(i));
       if (rest.length) {
-        parts.push(h("div", { key: "moves", class: "kit-moves kit-acts" }, h("span", { class: "kit-label" }, "Moves: "),
+        parts.push(h("div", { key: "moves", class: "kit-moves kit-acts" }, h("span", { class: "kit-label" }, `${T("moves")} `),
           rest.map((i) => ctx.btn(i))));
       }
-      if (mode === "replay") parts.push(replayControls(model, send, names, seat));
+      if (mode === "replay") parts.push(replayControls(model, send, names, seat, T));
       if (model.get("can_undo")) {
         parts.push(h("div", { key: "undo", class: "kit-undo" },
-          h("button", { class: "kit-undo-button", onclick: () => send({ kind: "undo" }) }, "↶ take back the last move")));
+          h("button", { class: "kit-undo-button", onclick: () => send({ kind: "undo" }) }, T("undo"))));
       }
       // the log's lines are not Preact's: `showLog` adds them after the render
-      parts.push(ctx.memo("log", [], () => h("details", { key: "log", class: "kit-log", open: true },
-        h("summary", {}, "Recent events"), h("div", { class: "kit-log-box" }, h("ol", { ref: logRef })))));
+      parts.push(ctx.memo("log", [T], () => h("details", { key: "log", class: "kit-log", open: true },
+        h("summary", {}, T("recent")), h("div", { class: "kit-log-box" }, h("ol", { ref: logRef })))));
       // (the same vnode, or none, while the recorded game is the same: reading `location`
       // for the link cost some 0.05 ms of every redraw)
       const recordId = model.get("record_id");
-      const resume = ctx.memo("resume", [recordId], () => {
-        const link = resumeLink(recordId, ". If this page is closed or reloaded, go on with it at ", model.get("game"));
-        return link && h("p", { key: "resume", class: "kit-resume" }, `Recorded as game ${recordId}`, link, ".");
+      const resume = ctx.memo("resume", [recordId, T], () => {
+        const link = resumeLink(recordId, T("resume_at"), model.get("game"));
+        return link && h("p", { key: "resume", class: "kit-resume" }, T("recorded_as", { id: recordId }), link, ".");
       });
       if (resume) parts.push(resume);
       preact.render(h(preact.Fragment, {}, parts), root);
@@ -434,23 +464,25 @@ function showLog(ol, events, who) {
  * recorder goes on with `Recorder.resume` in Python) */
 function resumeLink(id, before, game) {
   if (id === null || id === undefined || !location.pathname.endsWith(`/${game}_app.ipynb`)) return null;
-  const href = `${location.pathname}?resume=${id}`;
+  // (the page's language rides along: `?lang=` if the page has one)
+  const lang = new URLSearchParams(location.search).get("lang");
+  const href = `${location.pathname}?resume=${id}${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
   return [before, h("a", { class: "kit-resume-link", href }, `?resume=${id}`)];
 }
 
-function replayControls(model, send, names, seat) {
+function replayControls(model, send, names, seat, T) {
   const pos = model.get("moves");
   const len = model.get("replay_length");
   const go = (to) => send({ kind: "step", to });
   return h("div", { key: "replay", class: "kit-replay" },
-    h("button", { class: "kit-step", "data-step": "first", onclick: () => go(0), disabled: pos <= 0, title: "to the start" }, "|◀"),
-    h("button", { class: "kit-step", "data-step": "back", onclick: () => go(pos - 1), disabled: pos <= 0 }, "◀ back"),
-    h("span", { class: "kit-pos" }, `move ${pos} / ${len}`),
-    h("button", { class: "kit-step", "data-step": "forward", onclick: () => go(pos + 1), disabled: pos >= len }, "forward ▶"),
-    h("button", { class: "kit-step", "data-step": "last", onclick: () => go(len), disabled: pos >= len, title: "to the end" }, "▶|"),
-    h("label", {}, " seen by ",
+    h("button", { class: "kit-step", "data-step": "first", onclick: () => go(0), disabled: pos <= 0, title: T("to_start") }, "|◀"),
+    h("button", { class: "kit-step", "data-step": "back", onclick: () => go(pos - 1), disabled: pos <= 0 }, T("back")),
+    h("span", { class: "kit-pos" }, T("move_of", { pos, len })),
+    h("button", { class: "kit-step", "data-step": "forward", onclick: () => go(pos + 1), disabled: pos >= len }, T("forward")),
+    h("button", { class: "kit-step", "data-step": "last", onclick: () => go(len), disabled: pos >= len, title: T("to_end") }, "▶|"),
+    h("label", {}, ` ${T("seen_by")} `,
       h("select", { onchange: (e) => send({ kind: "seat", seat: e.target.value === "" ? null : Number(e.target.value) }) },
-        h("option", { value: "", selected: seat === null }, "spectator"),
+        h("option", { value: "", selected: seat === null }, T("spectator")),
         names.map((n, p) => h("option", { value: p, selected: seat === p }, n)))));
 }
 

@@ -21,8 +21,10 @@ import anywidget
 import traitlets as t
 
 import kit
+from kit import i18n
 from kit.contract import GameState
 from kit.errors import ConfigError, IllegalAction
+from kit.i18n import N_, NC_, Words
 from widgets.table import MODES, Recording, Table, Viewer, parse_seats
 
 __all__ = ["MODES", "Board", "assets", "parse_seats"]
@@ -30,6 +32,50 @@ __all__ = ["MODES", "Board", "assets", "parse_seats"]
 HERE = Path(__file__).parent
 #: how many recent events the browser gets
 RECENT_EVENTS = 12
+
+#: the words every board's page shows, by key (English: the catalog's message id); the
+#: page gets them in its language once, in ``words`` (widgets/base.js ``ctx.t``)
+PAGE_WORDS = {
+    "game_over": N_("Game over"),
+    "game_over_dot": N_("Game over."),
+    "waiting_for": N_("Waiting for {who}"),
+    "thinking": N_("{who} is thinking…"),
+    "to_move": N_("{who} to move"),
+    "your_move": N_("Your move"),
+    "mode_playtest": N_("playtest"),
+    "mode_hotseat": N_("hot-seat"),
+    "mode_teacher": N_("teacher"),
+    "mode_replay": N_("replay"),
+    "mode_lesson": N_("lesson"),
+    "spectator_view": N_("Spectator view"),
+    "spectator": N_("Spectator"),
+    "you": N_("You: {who}"),
+    "lost": N_("This page has lost its kernel ({why}). Reload the page to play again."),
+    "no_answer": N_("Your move has had no answer for {s} s. The kernel may be busy, or the "
+                    "connection is down: the move goes out once it is back. Reloading the "
+                    "page would start a new game"),
+    "no_answer_resume": N_(": to go on with this one after that, open "),
+    "pass_device": N_("Pass the device to {who}."),
+    "look_away": N_("Others, please look away."),
+    "i_am": N_("I am {who}: show my cards"),
+    "moves": N_("Moves:"),
+    "undo": N_("↶ take back the last move"),
+    "recent": N_("Recent events"),
+    "recorded_as": N_("Recorded as game {id}"),
+    "resume_at": N_(". If this page is closed or reloaded, go on with it at "),
+    "to_start": N_("to the start"),
+    "back": N_("◀ back"),
+    "move_of": N_("move {pos} / {len}"),
+    "forward": N_("forward ▶"),
+    "to_end": N_("to the end"),
+    "seen_by": N_("seen by"),
+    "place": N_("Place"),
+    "seat": N_("Seat"),
+    "score": N_("Score"),
+    "to_move_tag": N_("to move"),
+}
+#: counted words of the page: key -> (singular, plural), ``ctx.tn(key, n)`` on the page
+PAGE_PLURALS: dict[str, tuple[str, str]] = {}
 
 
 def assets(name: str) -> tuple[str, str]:
@@ -57,7 +103,8 @@ class Board(anywidget.AnyWidget):
     On a new game (``players``, ``seed``, ``options``), on ``state``, or on a ``table``
     already in play (``seat``: the seat this page shows). With ``recorder`` (a
     :class:`kit.record.Recorder`) the game is recorded, one commit per move; ``record``
-    (from ``Recorder.resume``) goes on recording a game begun elsewhere.
+    (from ``Recorder.resume``) goes on recording a game begun elsewhere. ``lang``: the
+    language of everything the page shows (kit.i18n; None: the kit-wide one).
 
     >>> from widgets.hanabi import HanabiBoard
     >>> board = HanabiBoard(players=3, seed=1, seats=["human", "bot:rule", "bot:rule"])
@@ -66,6 +113,9 @@ class Board(anywidget.AnyWidget):
     """
 
     GAME: ClassVar[str] = ""
+    #: the game's own page words and counted words (added to PAGE_WORDS, PAGE_PLURALS)
+    WORDS: ClassVar[dict[str, str]] = {}
+    PLURALS: ClassVar[dict[str, tuple[str, str]]] = {}
     #: keys of ``view(seat)`` that never change in a game: sent once, in ``static``
     STATIC: ClassVar[tuple[str, ...]] = ()
 
@@ -108,15 +158,21 @@ class Board(anywidget.AnyWidget):
     record_id = t.Int(None, allow_none=True).tag(sync=True)
     #: teacher and lesson tables: a move can be taken back
     can_undo = t.Bool(False).tag(sync=True)
+    #: the page's language and its words (sent once): {"lang", "words", "plurals"}
+    lang = t.Unicode("ru").tag(sync=True)
+    words = t.Dict().tag(sync=True)
 
     def __init__(self, state: GameState | None = None, *, players: int | None = None,
                  seed: int | None = None, options: dict | None = None,
                  seats: list[str] | None = None, mode: str = "playtest",
                  seat: int | None = None, names: list[str] | None = None, pause: float = 0.8,
                  recorder: Any = None, session: Any = None, bot_seed: int | None = None,
-                 record: Any = None, table: Table | None = None, **kwargs: Any) -> None:
+                 record: Any = None, table: Table | None = None, lang: str | None = None,
+                 **kwargs: Any) -> None:
         # everything that can be refused is checked before the widget opens its comm: a
         # board refused leaves no widget behind (in the page's registry, say)
+        #: the words of the page's language (``lang``; None: kit.i18n's kit-wide one)
+        self.t = Words(lang)
         #: the table is this board's own (made here): closing the board puts it away
         self._own_table = table is None
         if table is None:
@@ -130,7 +186,8 @@ class Board(anywidget.AnyWidget):
                 try:
                     Recording(table, recorder, record=record, session=session)
                 except Exception as exc:  # a broken database must not break the table
-                    table.warning = f"recording failed: {exc}"
+                    table.warn(f"recording failed: {exc}",
+                               code=NC_("error", "recording_failed"), why=str(exc))
         if table.game != self.GAME:
             raise ConfigError("state", f"a {table.game} state on a {self.GAME} board")
         #: the game in play this board shows, and what this page shows of it
@@ -162,11 +219,16 @@ class Board(anywidget.AnyWidget):
     # -- what each game may override ------------------------------------------------------
 
     def event_text(self, ev: dict) -> str | None:
-        """A readable line for an event (None: not shown in the log)."""
+        """A readable line for an event in the page's language (None: not shown in the
+        log); rendered when shown, from the language-neutral event."""
         fields = ", ".join(f"{k}={v}" for k, v in ev.items()
                            if k not in ("type", "visible_to", "seat"))
-        return f"{self.who(ev.get('seat'))}{ev['type'].replace('_', ' ')}" + (
-            f": {fields}" if fields else "")
+        return f"{self.who(ev.get('seat'))}{ev['type']}" + (f": {fields}" if fields else "")
+
+    def action_text(self, action: dict) -> str:
+        """A legal action as a phrase in the page's language (a button's tooltip, or its
+        label when the drawing did not place it). Default: the action's type."""
+        return action.get("type", "?")
 
     def teacher_hands(self) -> list:
         """Teacher mode: every seat's hand as the browser shows it (from each seat's view)."""
@@ -178,8 +240,33 @@ class Board(anywidget.AnyWidget):
 
     def who(self, seat: Any) -> str:
         """``"Seat 2: "`` for an event's seat, or ``""``."""
-        names = self.table.names
-        return f"{names[seat]}: " if isinstance(seat, int) and 0 <= seat < len(names) else ""
+        return f"{self.name(seat)}: " if isinstance(seat, int) else ""
+
+    def name(self, seat: int) -> str:
+        """The name of ``seat`` as the page shows it: the one given, or "Seat N" (with its
+        bot) in the page's language."""
+        table = self.table
+        if not 0 <= seat < len(table.kinds):
+            return "?"
+        if table.given_names[seat]:
+            return table.given_names[seat]
+        kind = table.kinds[seat]
+        if kind == "human":
+            return self.t("Seat {n}", n=seat + 1)
+        bot = kind.split(":", 1)[1]
+        return self.t("Seat {n} ({bot} bot)", n=seat + 1, bot=self.t.ctx("bot", bot))
+
+    def explain(self, exc: Exception) -> str:
+        """A refusal in the page's language, seats by their names (kit.i18n.explain)."""
+        return i18n.explain(exc, self.t.lang, self.name)
+
+    def page_words(self) -> dict[str, Any]:
+        """The ``words`` trait: the page's language, its words and counted words."""
+        t = self.t
+        plurals = {**PAGE_PLURALS, **self.PLURALS}
+        return {"lang": t.lang,
+                "words": {k: t(v) for k, v in {**PAGE_WORDS, **self.WORDS}.items()},
+                "plurals": {k: t.forms(*v) for k, v in plurals.items()}}
 
     # -- what the page gets ---------------------------------------------------------------
 
@@ -203,23 +290,28 @@ class Board(anywidget.AnyWidget):
         view = state.view(seat)
         static = {key: view.pop(key) for key in self.STATIC if key in view}
         values = {
-            "game": self.GAME, "title": state.spec.title, "mode": table.mode,
-            "seat_kinds": list(table.kinds), "names": list(table.names),
+            "game": self.GAME, "title": self.t.ctx("game", self.GAME, default=state.spec.title),
+            "mode": table.mode,
+            "seat_kinds": list(table.kinds),
+            "names": [self.name(p) for p in range(len(table.kinds))],
             "seat": seat, "privacy": viewer.privacy, "view": view,
-            "legal": ([{"action": a.to_json(), "text": str(a)} for a in
+            "legal": ([{"action": (j := a.to_json()), "text": self.action_text(j)} for a in
                        state.legal_actions()] if viewer.may_move() else []),
             "events": self._recent(seat),
             "result": state.result() if state.over else None,
             "open_hands": self.teacher_hands() if table.mode == "teacher" else [],
             "moves": len(state.history), "replay_length": table.replay_length,
             "thinking": table.thinking(), "auto_pass": list(table.auto_pass),
-            "error": self._refused or table.stopped or table.warning,
+            "error": self._refused or (self.explain(table.notice) if table.notice else ""),
             "record_id": None if state.over or table.recording is None
             else table.recording.id,
             "can_undo": table.can_undo,
         }
         if not self.static:
             values["static"] = static
+        if not self.words:
+            values["words"] = self.page_words()
+            values["lang"] = self.t.lang
         return values
 
     def _recent(self, seat: int | None) -> list[dict]:
@@ -245,8 +337,9 @@ class Board(anywidget.AnyWidget):
         trait is the kernel's to set, so it is set back, and the page told why."""
         if self._pushing:
             return
-        self._refused = str(IllegalAction(
-            "action", f"the page may not set {change['name']}; moves are sent as messages"))
+        self._refused = self.explain(IllegalAction(
+            "action", f"the page may not set {change['name']}; moves are sent as messages",
+            code=NC_("error", "page_may_not_set"), name=change["name"]))
         with self.hold_sync():
             self._push()
             self._answered()
@@ -283,19 +376,21 @@ class Board(anywidget.AnyWidget):
             try:
                 self._handle(content)
             except IllegalAction as exc:
-                self._refused = str(exc)
+                self._refused = self.explain(exc)
                 self._push()
             self._answered()
 
     def _handle(self, content: Any) -> None:
         rule = self.state.spec.action_rule
         if not isinstance(content, dict) or not isinstance(content.get("kind"), str):
-            raise IllegalAction(rule, "malformed message: expected {'kind': ...}")
+            raise IllegalAction(rule, "malformed message: expected {'kind': ...}",
+                                code=NC_("error", "malformed"))
         kind, mode = content["kind"], self.table.mode
         if kind == "act":
             action = content.get("action")
             if not isinstance(action, dict):
-                raise IllegalAction(rule, "malformed move: 'action' must be an action dict")
+                raise IllegalAction(rule, "malformed move: 'action' must be an action dict",
+                                    code=NC_("error", "malformed"))
             self.act(action)
             return
         if kind == "reveal":
@@ -303,7 +398,8 @@ class Board(anywidget.AnyWidget):
         elif kind == "step" and mode == "replay":
             to = content.get("to")
             if not isinstance(to, int) or isinstance(to, bool):
-                raise IllegalAction(rule, "malformed step: 'to' must be an integer")
+                raise IllegalAction(rule, "malformed step: 'to' must be an integer",
+                                    code=NC_("error", "malformed"))
             self.table.step(to)
         elif kind == "seat" and mode in ("replay", "teacher"):
             self.viewer.choose(content.get("seat"))
@@ -313,10 +409,13 @@ class Board(anywidget.AnyWidget):
         elif kind == "auto_pass" and mode in ("playtest", "hotseat", "lesson"):
             on = content.get("on")
             if not isinstance(on, bool) or self.viewer.seat is None:
-                raise IllegalAction(rule, "malformed auto-pass: 'on' must be true or false")
+                raise IllegalAction(rule, "malformed auto-pass: 'on' must be true or false",
+                                    code=NC_("error", "malformed"))
             self.table.set_auto_pass(self.viewer.seat, on)
         else:
-            raise IllegalAction(rule, f"message {kind!r} is not accepted in {mode} mode")
+            raise IllegalAction(rule, f"message {kind!r} is not accepted in {mode} mode",
+                                code=NC_("error", "not_accepted"), kind=kind,
+                                mode=self.t(PAGE_WORDS.get(f"mode_{mode}", mode)))
         self._refused = ""
         self._push()
 

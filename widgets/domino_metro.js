@@ -149,7 +149,7 @@ function dmSvg(tag, attrs, ...children) {
   return el;
 }
 
-function dmTileSvg(t, pending) {
+function dmTileSvg(T, t, pending) {
   const [a, b] = t.cells;
   const x = Math.min(a[0], b[0]) * DM_U;
   const y = Math.min(a[1], b[1]) * DM_U;
@@ -165,25 +165,25 @@ function dmTileSvg(t, pending) {
   const lx = horiz ? (ax + bx) / 2 : x + 4;
   const ly = horiz ? y + 4 : (ay + by) / 2;
   return dmSvg("g", { class: cls, "data-tile": t.id },
-    dmSvg("title", {}, `${t.tile.join(":")}${t.face ? ` (${t.face} double, DM-4)` : ""}, placed by seat ${t.by + 1}`),
+    dmSvg("title", {}, `${t.tile.join(":")}${t.face ? ` (${T(`dm_${t.face}_double`)}, DM-4)` : ""}, ${T("dm_placed_by", { n: t.by + 1 })}`),
     dmSvg("rect", { x: x + 2, y: y + 2, width: w - 4, height: hgt - 4, rx: 7 }),
     dmSvg("line", horiz ? { x1: lx, y1: ly, x2: lx, y2: y + hgt - 4 } : { x1: lx, y1: ly, x2: x + w - 4, y2: ly }),
     dmSvg("text", { x: ax, y: ay + 8, "text-anchor": "middle" }, first),
     dmSvg("text", { x: bx, y: by + 8, "text-anchor": "middle" }, second));
 }
 
-function dmEndSvg(e, cell, hl) {
+function dmEndSvg(T, e, cell, hl) {
   const cx = cell[0] * DM_U + DM_U / 2;
   const cy = cell[1] * DM_U + DM_U / 2;
   if (e.state === "live") {
     return dmSvg("g", { class: `dm-end dm-live${hl ? " dm-hl" : ""}`, "data-end": e.id },
-      dmSvg("title", {}, `end #${e.id}: ${e.value}, live (a tile can still match it, DM-R1)`),
+      dmSvg("title", {}, `${T("dm_end_live", { id: e.id, value: e.value })} (DM-R1)`),
       dmSvg("circle", { cx, cy, r: DM_U * 0.4 }),
       dmSvg("text", { x: cx, y: cy + 6, "text-anchor": "middle" }, e.value),
       dmSvg("text", { x: cx + DM_U * 0.42, y: cy - DM_U * 0.3, class: "dm-endid" }, `#${e.id}`));
   }
   return dmSvg("g", { class: `dm-end dm-dead${hl ? " dm-hl" : ""}`, "data-end": e.id },
-    dmSvg("title", {}, `end #${e.id}: ${e.value}, dead (no tile left to match, DM-5)`),
+    dmSvg("title", {}, `${T("dm_end_dead", { id: e.id, value: e.value })} (DM-5)`),
     dmSvg("circle", { cx, cy, r: DM_U * 0.3 }),
     dmSvg("text", { x: cx, y: cy + 5, "text-anchor": "middle" }, "✕"));
 }
@@ -206,6 +206,7 @@ const dmById = (list, id) => (list[id] && list[id].id === id ? list[id] : list.f
  * a move's redraw reads what changed, not every tile and end of the layout.
  */
 function dmDrawLayout(box, model, view, hl) {
+  const T = pageWords(model.get("words"));
   if (!box) return;
   const layout = view.layout || { tiles: [], ends: [] };
   const pendingId = view.pending ? view.pending.tile : null;
@@ -215,7 +216,8 @@ function dmDrawLayout(box, model, view, hl) {
   if (!layout.tiles.length) {
     const empty = document.createElement("div");
     empty.className = "dm-empty";
-    empty.textContent = "No tile yet: the lead comes first (DM-2).";
+    empty.textContent = T("dm_no_tile");
+    empty.title = "DM-2";
     box.replaceChildren(empty);
     box.kitLayout = { layout, hl, pendingId, boxX, svg: null };
     return;
@@ -237,7 +239,7 @@ function dmDrawLayout(box, model, view, hl) {
   const hgt = geo.maxY - minY + 1.6;
   const attrs = {
     viewBox: `${minX * DM_U} ${minY * DM_U} ${w * DM_U} ${hgt * DM_U}`,
-    "aria-label": `layout of ${layout.tiles.length} tiles; live ends ${(layout.live_values || []).join(", ")}`,
+    "aria-label": T("dm_layout_label", { n: layout.tiles.length, values: (layout.live_values || []).join(", ") }),
     style: `aspect-ratio: ${w} / ${hgt}`,
   };
   for (const k in attrs) {
@@ -262,7 +264,7 @@ function dmDrawLayout(box, model, view, hl) {
   const tile = (lt) => {
     const t = geo.tiles[lt.id];
     const mark = lt.id === pendingId;
-    put(d.tileAt, d.tilesG, lt.id, lt, t, mark, () => dmTileSvg(t, mark), "dm-pending");
+    put(d.tileAt, d.tilesG, lt.id, lt, t, mark, () => dmTileSvg(T, t, mark), "dm-pending");
   };
   const end = (e) => {
     const place = e.state !== "covered" && geo.ends[e.id];
@@ -272,7 +274,7 @@ function dmDrawLayout(box, model, view, hl) {
       return;
     }
     const mark = e.id === hl;
-    put(d.endAt, d.endsG, e.id, e, place, mark, () => dmEndSvg(e, place.cell, mark), "dm-hl");
+    put(d.endAt, d.endsG, e.id, e, place, mark, () => dmEndSvg(T, e, place.cell, mark), "dm-hl");
   };
   const { tiles, ends } = layout;
   if (goesOn) {
@@ -302,10 +304,10 @@ function dmDomino(tile, extra) {
     h("span", {}, tile[0]), h("span", {}, tile[1]));
 }
 
-function dmPlacementLabel(a, view) {
-  if (a.end === null || a.end === undefined) return "Lead";
+function dmPlacementLabel(a, view, T) {
+  if (a.end === null || a.end === undefined) return T("dm_lead");
   const end = (view.layout.ends || []).find((e) => e.id === a.end);
-  const face = a.face === "open" ? " open ⊕" : a.face === "closed" ? " closed ⊖" : "";
+  const face = a.face === "open" ? ` ${T("dm_open")} ⊕` : a.face === "closed" ? ` ${T("dm_closed")} ⊖` : "";
   return `→ #${a.end}${end ? ` (${end.value})` : ""}${face}`;
 }
 
@@ -319,7 +321,7 @@ const dmLabels = new WeakMap();
 function dmLabel(ctx, i) {
   let labels = dmLabels.get(ctx.legal);
   if (!labels) dmLabels.set(ctx.legal, (labels = []));
-  return (labels[i] ??= dmPlacementLabel(ctx.legal[i].action, ctx.view));
+  return (labels[i] ??= dmPlacementLabel(ctx.legal[i].action, ctx.view, ctx.t));
 }
 
 const dmPlaces = new WeakMap();
@@ -344,13 +346,14 @@ function drawDominoMetro(ctx) {
   const n = view.players;
   const me = ctx.seat;
   const out = [];
-  out.push(ctx.memo("status", [view.games, view.game_no, view.bazaar, view.layout.live_values, view.metro, ctx.names], () => h("div", { key: "status", class: "kit-row dm-status" },
-    view.games > 1 ? h("span", { class: "dm-gameno" }, `Game ${view.game_no} of ${view.games}`) : null,
-    h("span", {}, `Bazaar ${view.bazaar}`),
-    h("span", {}, `Live values: ${(view.layout.live_values || []).join(", ") || "—"}`),
-    view.metro !== null && view.metro !== undefined ? h("span", { class: "dm-metro" }, `${ctx.who(view.metro)} made Metro (DM-8)`) : null,
+  const T = ctx.t;
+  out.push(ctx.memo("status", [view.games, view.game_no, view.bazaar, view.layout.live_values, view.metro, ctx.names, T], () => h("div", { key: "status", class: "kit-row dm-status" },
+    view.games > 1 ? h("span", { class: "dm-gameno" }, T("dm_game_of", { n: view.game_no, of: view.games })) : null,
+    h("span", { title: "DM-6" }, T("dm_bazaar", { n: view.bazaar })),
+    h("span", { title: "DM-R1" }, T("dm_live_values", { values: (view.layout.live_values || []).join(", ") || "—" })),
+    view.metro !== null && view.metro !== undefined ? h("span", { class: "dm-metro", title: "DM-8" }, T("dm_made_metro", { who: ctx.who(view.metro) })) : null,
     // (the legend never changes: the same vnode, which Preact skips, as the rest does)
-    ctx.memo("legend", [], () => h("span", { class: "dm-legend" }, h("span", { class: "dm-key dm-key-live" }, "●"), " live end ", h("span", { class: "dm-key dm-key-dead" }, "✕"), " dead end · ", h("span", { class: "dm-key dm-key-open" }, "▭"), " open double · ", h("span", { class: "dm-key dm-key-closed" }, "■"), " closed double (DM-4)")))));
+    ctx.memo("legend", [T], () => h("span", { class: "dm-legend", title: "DM-4, DM-5" }, h("span", { class: "dm-key dm-key-live" }, "●"), ` ${T("dm_live_end")} `, h("span", { class: "dm-key dm-key-dead" }, "✕"), ` ${T("dm_dead_end")} · `, h("span", { class: "dm-key dm-key-open" }, "▭"), ` ${T("dm_open_double")} · `, h("span", { class: "dm-key dm-key-closed" }, "■"), ` ${T("dm_closed_double")}`)))));
 
   // a placement button pointed at or focused marks the end it goes on
   const hl = ctx.hovered && ctx.hovered.end !== undefined ? ctx.hovered.end : null;
@@ -361,20 +364,20 @@ function drawDominoMetro(ctx) {
 
   // DM-9: the change, and DM-6: draw or pass.
   const turnActs = [
-    ...ctx.find((a) => a.type === "end_turn").map((i) => ctx.btn(i, "Keep it (end turn)", "dm-keep")),
-    ...ctx.find((a) => a.type === "take_back").map((i) => ctx.btn(i, "Change: take it back (DM-9)", "dm-takeback")),
-    ...ctx.find((a) => a.type === "draw").map((i) => ctx.btn(i, "Draw from the bazaar (DM-6)", "dm-draw")),
-    ...ctx.find((a) => a.type === "pass").map((i) => ctx.btn(i, "Pass (DM-6)", "dm-pass")),
-    ...ctx.find((a) => a.type === "next_game").map((i) => ctx.btn(i, "Deal the next game (DM-R5)", "dm-next")),
+    ...ctx.find((a) => a.type === "end_turn").map((i) => ctx.btn(i, T("dm_keep"), "dm-keep")),
+    ...ctx.find((a) => a.type === "take_back").map((i) => ctx.btn(i, T("dm_take_back"), "dm-takeback", { title: "DM-9" })),
+    ...ctx.find((a) => a.type === "draw").map((i) => ctx.btn(i, T("dm_draw"), "dm-draw", { title: "DM-6" })),
+    ...ctx.find((a) => a.type === "pass").map((i) => ctx.btn(i, T("dm_pass"), "dm-pass", { title: "DM-6" })),
+    ...ctx.find((a) => a.type === "next_game").map((i) => ctx.btn(i, T("dm_next_game"), "dm-next", { title: "DM-R5" })),
   ];
   if (turnActs.length) {
-    out.push(h("div", { key: "turn", class: "dm-turnacts kit-acts" }, view.pending ? h("span", { class: "kit-label" }, view.pending.metro ? "This tile makes Metro. " : "Tile placed: ") : null, turnActs));
+    out.push(h("div", { key: "turn", class: "dm-turnacts kit-acts" }, view.pending ? h("span", { class: "kit-label" }, `${view.pending.metro ? T("dm_pending_metro") : T("dm_pending")} `) : null, turnActs));
   }
 
   for (const p of seatOrder(me, n)) out.push(dmSeat(ctx, p));
   if (view.games > 1 && view.table) {
-    out.push(ctx.memo("table", [view.table, ctx.names], () => h("table", { key: "table", class: "dm-table" },
-      h("thead", {}, h("tr", {}, ["Seat", "Places", "Metros", "Moles", "Penalty"].map((x) => h("th", {}, x)))),
+    out.push(ctx.memo("table", [view.table, ctx.names, T], () => h("table", { key: "table", class: "dm-table", title: "DM-10" },
+      h("thead", {}, h("tr", {}, ["seat", "dm_places", "dm_metros", "dm_moles", "dm_penalty"].map((x) => h("th", {}, T(x))))),
       h("tbody", {}, view.table.map((r) => h("tr", {}, h("td", {}, ctx.who(r.seat)), h("td", {}, r.places.join(" ")), h("td", {}, r.metros), h("td", {}, r.moles), h("td", {}, r.penalty)))))));
   }
   return out;
@@ -389,7 +392,7 @@ function dmSeat(ctx, p) {
   const { mine, hand, acting, legal, toAct } = ctx.seatOf(p);
   return ctx.memo(`seat ${p}`, [st, hand, legal, view.barred, toAct, mine, ctx.names], () => {
     const name = ctx.memo(`name ${p}`, [ctx.names, st.place], () => ctx.seatName(p,
-      st.place ? h("span", { class: "kit-tag" }, `place ${st.place}`) : null));
+      st.place ? h("span", { class: "kit-tag" }, ctx.t("dm_place", { n: st.place })) : null));
     let body;
     if (hand) {
       // a tile keeps its element as the tiles before it leave the hand
@@ -409,17 +412,17 @@ function dmSeat(ctx, p) {
       body = ctx.memo(`backs ${st.tiles}`, [], () => {
         const backs = [];
         for (let i = 0; i < Math.min(st.tiles, 14); i++) backs.push(h("span", { class: "dm-back" }));
-        return h("div", { class: "kit-row dm-hand" }, backs, h("span", { class: "dm-count" }, `${st.tiles} tiles`));
+        return h("div", { class: "kit-row dm-hand" }, backs, h("span", { class: "dm-count" }, ctx.tn("dm_tiles", st.tiles)));
       });
     }
     const shown = st.shown && st.shown.length && !mine
-      ? ctx.memo(`shown ${p}`, [st.shown], () => h("div", { class: "kit-row dm-shown" }, h("span", { class: "kit-label" }, "taken back, seen by all:"), st.shown.map((t) => dmDomino(t, "dm-small"))))
+      ? ctx.memo(`shown ${p}`, [st.shown], () => h("div", { class: "kit-row dm-shown" }, h("span", { class: "kit-label", title: "DM-9" }, ctx.t("dm_shown")), st.shown.map((t) => dmDomino(t, "dm-small"))))
       : null;
     return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${mine ? " kit-mine" : ""}`, "data-seat": p },
       name, body, shown);
   });
 }
 
-drawDominoMetro.resultLine = () => "Places per game; the last place loses (DM-7, DM-10). ";
+drawDominoMetro.resultLine = (r, ctx) => `${ctx.t("dm_result")} `;
 
 export default kitWidget(drawDominoMetro);

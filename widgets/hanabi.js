@@ -1,8 +1,15 @@
 // Hanabi board (widgets/hanabi.js), appended to base.js. HB-1..HB-12.
 
-function hbSuitMap(view) {
-  const m = {};
-  for (const s of view.suits || []) m[s.colour] = s;
+const hbSuitMaps = new WeakMap();
+/** colour -> suit of the view, with its `name` in the page's language */
+function hbSuitMap(view, T) {
+  const suits = view.suits || [];
+  let m = hbSuitMaps.get(suits);
+  if (!m) {
+    m = {};
+    for (const s of suits) m[s.colour] = { ...s, name: T(`colour_${s.colour}`), letter: T(`letter_${s.colour}`) };
+    hbSuitMaps.set(suits, m);
+  }
   return m;
 }
 
@@ -14,7 +21,7 @@ function hbMark(suits, colour) {
 /** a face-up card: colour, letter + symbol, value */
 function hbFace(suits, card, extra, attrs) {
   if (!card) return h("div", { class: "hb-card hb-empty" }, "");
-  return h("div", { class: `hb-card hb-c-${card.colour} ${extra || ""}`, title: `${card.colour} ${card.value}`, ...(attrs || {}) },
+  return h("div", { class: `hb-card hb-c-${card.colour} ${extra || ""}`, title: `${suits[card.colour]?.name ?? card.colour} ${card.value}`, ...(attrs || {}) },
     h("span", { class: "hb-mark" }, hbMark(suits, card.colour)),
     h("span", { class: "hb-value" }, card.value));
 }
@@ -39,7 +46,9 @@ function hbKnowledge(ctx, suits, k) {
     if (k.values_is.includes(v)) cls.push(`hb-tv${v}`);
   }
   const told = [...k.colours_is, ...k.values_is];
-  const title = `may be ${k.colours.join(", ")}; ${k.values.join(", ")}${told.length ? `; told ${told.join(", ")}` : ""}`;
+  const name = (c) => (suits[c] ? suits[c].name : c);
+  const title = ctx.t("hb_may_be", { colours: k.colours.map(name).join(", "), values: k.values.join(", ") })
+    + (told.length ? `; ${ctx.t("hb_told", { what: [...k.colours_is.map(name), ...k.values_is].join(", ") })}` : "");
   return h("div", { class: cls.join(" "), title }, ...hbChips(ctx, suits));
 }
 
@@ -63,28 +72,28 @@ function hbBack(suits, k, slot) {
     h("span", { class: "hb-value" }, val));
 }
 
-function hbTokens(label, n, max, on, off, cls) {
+function hbTokens(label, n, max, on, off, cls, rule) {
   const dots = [];
   for (let i = 0; i < max; i++) dots.push(h("span", { class: i < n ? `hb-tok ${cls}` : "hb-tok hb-tok-off" }, i < n ? on : off));
-  return h("span", { class: "hb-tokens", title: `${label}: ${n}/${max}` },
+  return h("span", { class: "hb-tokens", title: `${label}: ${n}/${max} (${rule})` },
     h("span", { class: "kit-label" }, `${label} ${n}/${max}`), dots);
 }
 
 function drawHanabi(ctx) {
   const { view } = ctx;
   if (!view.hands) return h("div", {}, "…");
-  const suits = hbSuitMap(view);
+  const suits = hbSuitMap(view, ctx.t);
   const n = view.players;
   const me = ctx.seat;
-  const top = ctx.memo("top", [view.hints, view.mistakes, view.deck, view.score, view.final_round, view.still_to_play, view.max_hints, view.max_mistakes, view.max_score], () => h("div", { key: "status", class: "kit-row hb-status" },
-    ctx.memo("hints", [view.hints, view.max_hints], () => hbTokens("Hints", view.hints, view.max_hints, "●", "○", "hb-tok-hint")),
-    ctx.memo("mistakes", [view.mistakes, view.max_mistakes], () => hbTokens("Mistakes", view.mistakes, view.max_mistakes, "✖", "·", "hb-tok-miss")),
-    h("span", { class: "hb-deck" }, `Deck ${view.deck}`),
-    h("span", { class: "hb-score" }, `Score ${view.score}/${view.max_score}`),
-    view.final_round ? h("span", { class: "hb-final" }, `Final round (HB-10): ${view.still_to_play.length} turn(s) left`) : null));
+  const top = ctx.memo("top", [view.hints, view.mistakes, view.deck, view.score, view.final_round, view.still_to_play, view.max_hints, view.max_mistakes, view.max_score, ctx.t], () => h("div", { key: "status", class: "kit-row hb-status" },
+    ctx.memo("hints", [view.hints, view.max_hints], () => hbTokens(ctx.t("hb_hints"), view.hints, view.max_hints, "●", "○", "hb-tok-hint", "HB-3")),
+    ctx.memo("mistakes", [view.mistakes, view.max_mistakes], () => hbTokens(ctx.t("hb_mistakes"), view.mistakes, view.max_mistakes, "✖", "·", "hb-tok-miss", "HB-6")),
+    h("span", { class: "hb-deck" }, ctx.t("hb_deck", { n: view.deck })),
+    h("span", { class: "hb-score" }, ctx.t("hb_score", { n: view.score, max: view.max_score })),
+    view.final_round ? h("span", { class: "hb-final", title: "HB-10" }, ctx.tn("hb_final", view.still_to_play.length)) : null));
 
   const fireworks = ctx.memo("fireworks", [view.fireworks, view.suits], () => h("div", { key: "fireworks", class: "hb-fireworks" },
-    h("span", { class: "kit-label" }, "Fireworks"),
+    h("span", { class: "kit-label" }, ctx.t("hb_fireworks")),
     h("div", { class: "kit-row" }, view.suits.map((s) => {
       const v = view.fireworks[s.colour];
       return v ? hbFace(suits, { colour: s.colour, value: v }, "hb-pile")
@@ -102,7 +111,7 @@ function drawHanabi(ctx) {
     // each card is the last paint's, and keeps its element as others come in before it
     const cards = view.suits.flatMap((s) => (byColour[s.colour] || []).sort((a, b) => a.value - b.value));
     const keys = contentKeys(cards, (c) => `${c.colour}${c.value}`);
-    return h("div", { key: "discards", class: "hb-discards" }, h("span", { class: "kit-label" }, `Discards (${view.discards.length})`),
+    return h("div", { key: "discards", class: "hb-discards" }, h("span", { class: "kit-label" }, ctx.t("hb_discards", { n: view.discards.length })),
       h("div", { class: "kit-row" }, cards.map((c, i) => ctx.memo(`discard ${keys[i]}`, [view.suits],
         () => hbFace(suits, c, "hb-small", { key: keys[i] })))));
   });
@@ -129,8 +138,8 @@ function hbSeat(ctx, p, suits, touched) {
         const play = ctx.find((a) => a.type === "play" && a.slot === i);
         const disc = ctx.find((a) => a.type === "discard" && a.slot === i);
         return h("div", { class: "kit-card-acts kit-acts" },
-          play.length ? ctx.btn(play[0], "Play", "hb-play") : null,
-          disc.length ? ctx.btn(disc[0], "Discard", "hb-discard") : null);
+          play.length ? ctx.btn(play[0], ctx.t("hb_play"), "hb-play") : null,
+          disc.length ? ctx.btn(disc[0], ctx.t("hb_discard"), "hb-discard") : null);
       }) : null;
       return h("div", { class: `hb-slot${touches.includes(i) ? " hb-touch" : ""}` },
         ctx.memo(`card ${p}/${i}`, [face ? face.colour + face.value : jsonKey(k), view.suits], () => (face ? hbFace(suits, face, "", { "data-slot": i }) : hbBack(suits, k, i))),
@@ -139,7 +148,7 @@ function hbSeat(ctx, p, suits, touched) {
     })));
   const hintRow = ctx.memo(`hints ${p}`, [ctx.legal, view.suits], () => {
     const hints = ctx.find((a) => a.type === "hint" && a.to === p);
-    return hints.length ? h("div", { class: "hb-hints kit-acts" }, h("span", { class: "kit-label" }, "Hint:"),
+    return hints.length ? h("div", { class: "hb-hints kit-acts" }, h("span", { class: "kit-label" }, ctx.t("hb_hint")),
       hints.map((i) => {
         const a = ctx.legal[i].action;
         const over = ctx.hover({ hint: i });
@@ -150,10 +159,10 @@ function hbSeat(ctx, p, suits, touched) {
   });
   return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${isMe ? " kit-mine" : ""}`, "data-seat": p },
     ctx.memo(`name ${p}`, [ctx.names, isMe && ctx.mode !== "teacher"], () => ctx.seatName(p,
-      isMe && ctx.mode !== "teacher" ? h("span", { class: "kit-tag" }, "your hand: you see only what hints told (HB-2)") : null)),
+      isMe && ctx.mode !== "teacher" ? h("span", { class: "kit-tag", title: "HB-2" }, ctx.t("hb_your_hand")) : null)),
     cardsRow, hintRow);
 }
 
-drawHanabi.resultLine = (r) => (r.lost ? `Three mistakes: score ${r.score} (fireworks ${r.fireworks_total}). ` : `Score ${r.score} of ${r.max_score}. `);
+drawHanabi.resultLine = (r, ctx) => `${r.lost ? ctx.t("hb_lost", { score: r.score, total: r.fireworks_total }) : ctx.t("hb_result", { score: r.score, max: r.max_score })} `;
 
 export default kitWidget(drawHanabi);

@@ -7,6 +7,9 @@ the board draws what hints told about each one (HB-4).
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from kit.i18n import N_, NP_
 from widgets.base import Board, assets
 
 
@@ -16,36 +19,81 @@ class HanabiBoard(Board):
 
     GAME = "hanabi"
     _esm, _css = assets("hanabi")
+    WORDS: ClassVar[dict[str, str]] = {
+        "hb_hints": N_("Hint tokens"), "hb_mistakes": N_("Mistakes"),
+        "hb_deck": N_("Deck {n}"), "hb_score": N_("Score {n}/{max}"),
+        "hb_fireworks": N_("Fireworks"), "hb_discards": N_("Discards ({n})"),
+        "hb_play": N_("Play"), "hb_discard": N_("Discard"), "hb_hint": N_("Hint:"),
+        "hb_your_hand": N_("your hand: you see only what hints told"),
+        "hb_may_be": N_("may be {colours}; {values}"), "hb_told": N_("told {what}"),
+        "hb_lost": N_("Three mistakes: score {score} (fireworks {total})."),
+        "hb_result": N_("Score {score} of {max}."),
+    }
+    PLURALS: ClassVar[dict[str, tuple[str, str]]] = {
+        "hb_final": NP_("Final round: {n} turn left", "Final round: {n} turns left")}
+
+    def page_words(self) -> dict:
+        out = super().page_words()
+        # the colours' names in the page's language (a card's tooltip, a hint's button)
+        for s in self.state.variant.suits:
+            out["words"][f"colour_{s.colour}"] = self.colour(s.colour)
+            out["words"][f"letter_{s.colour}"] = self.letter(s.colour, s.letter)
+        return out
+
+    def letter(self, colour: str, default: str) -> str:
+        """The colour's letter on cards and chips in the page's language (with its symbol:
+        colour-blind-safe); the variants file's letter for a colour the catalog lacks."""
+        return self.t.ctx("colour-letter", colour, default=default)
+
+    def colour(self, colour: str) -> str:
+        return self.t.ctx("colour", colour)
 
     def _card(self, card: dict | None) -> str:
         if not card:
-            return "a card"
-        marks = {s.colour: s.letter + s.symbol for s in self.state.variant.suits}
+            return self.t("a card")
+        marks = {s.colour: self.letter(s.colour, s.letter) + s.symbol
+                 for s in self.state.variant.suits}
         return f"{marks.get(card['colour'], card['colour'])}{card['value']}"
 
     def event_text(self, ev: dict) -> str | None:
-        who, kind = self.who(ev.get("seat")), ev["type"]
+        t, who, kind = self.t, self.who(ev.get("seat")), ev["type"]
         if kind == "hint":
-            what = ev.get("colour") or f"{ev.get('value')}s"
-            slots = ", ".join(str(s + 1) for s in ev["slots"]) or "none"
-            return f"{who}hint to {self.table.names[ev['to']]}: {what} (slot {slots})"
+            what = self.colour(ev["colour"]) if ev.get("colour") else t(
+                "value {v}", v=ev.get("value"))
+            slots = ", ".join(str(s + 1) for s in ev["slots"]) or "—"
+            return who + t("hint to {to}: {what} (cards {slots})", to=self.name(ev["to"]),
+                           what=what, slots=slots)
         if kind == "play":
-            return f"{who}played {self._card(ev['card'])}"
+            return who + t("played {card}", card=self._card(ev["card"]))
         if kind == "misfire":
-            return (f"{who}misplayed {self._card(ev['card'])}: mistake "
-                    f"{ev['mistakes']} (HB-6)")
+            return who + t("misplayed {card}: mistake {n}", card=self._card(ev["card"]),
+                           n=ev["mistakes"])
         if kind == "discard":
-            return f"{who}discarded {self._card(ev['card'])}"
+            return who + t("discarded {card}", card=self._card(ev["card"]))
         if kind == "draw":
-            return f"{who}drew {self._card(ev.get('card'))} ({ev['deck']} left)"
+            return who + t.plural("drew {card} ({n} card left)", "drew {card} ({n} cards left)",
+                                  ev["deck"], card=self._card(ev.get("card")))
         if kind == "firework_complete":
-            back = ", a hint token comes back" if ev["hint_returned"] else ""
-            return f"the {ev['colour']} firework is complete{back} (HB-7)"
+            line = t("the {colour} firework is complete", colour=self.colour(ev["colour"]))
+            return line + (t(", a hint token comes back") if ev["hint_returned"] else "")
         if kind == "final_round":
-            return f"last card drawn: {ev['turns_left']} more turns (HB-10)"
+            return t.plural("last card drawn: {n} more turn", "last card drawn: {n} more turns",
+                            ev["turns_left"])
         if kind == "game_end":
-            return f"game over ({ev['reason']}): score {ev['score']}"
+            return t("game over: score {score}", score=ev["score"])
         return super().event_text(ev)
+
+    def action_text(self, action: dict) -> str:
+        t, kind = self.t, action.get("type")
+        if kind == "play":
+            return t("Play card {n}", n=action["slot"] + 1)
+        if kind == "discard":
+            return t("Discard card {n}", n=action["slot"] + 1)
+        if kind == "hint":
+            what = self.colour(action["colour"]) if action.get("colour") else t(
+                "value {v}", v=action.get("value"))
+            return t("Hint to {to}: {what}", to=self.name(action["to"]), what=what)
+        return super().action_text(action)
 
     def teacher_hands(self) -> list:
         """Teacher mode: each hand's faces, read from a neighbour's view (HB-2)."""

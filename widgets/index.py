@@ -1,22 +1,57 @@
-"""The index page's table of games as HTML (``notebooks/index.ipynb``), from
-:func:`kit.catalogue.games`."""
+"""The index page (``notebooks/index.ipynb``) as HTML in the page's language, from
+:func:`kit.catalogue.games`: one card per game with its links, which wrap to a single
+column on a phone (no table that scrolls sideways), and the language switch."""
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
-from kit.catalogue import NOTEBOOK_DIR, NOTEBOOKS, games
+from kit.catalogue import NOTEBOOK_DIR, games
+from kit.i18n import N_, NC_, Words
+from widgets.app import language_links, page_language, query_params
+
+#: what each game is, for the index (context ``kind``)
+KINDS = [NC_("kind", "hanabi"), NC_("kind", "waiting_list"), NC_("kind", "pug_party"),
+         NC_("kind", "domino_metro")]
+LINKS = {"tutorial": N_("Tutorial"), "app": N_("Play")}
+STYLE = (".kit-index{display:grid;grid-template-columns:repeat(auto-fill,minmax(15em,1fr));"
+         "gap:0.8em;max-width:100%;font-size:1.15em}"
+         ".kit-index section{border:1px solid #ccc;border-radius:8px;padding:0.6em 0.8em;"
+         "min-width:0;overflow-wrap:anywhere}"
+         ".kit-index h3{margin:0 0 0.2em 0}.kit-index p{margin:0.2em 0}"
+         ".kit-index a{display:inline-block;padding:0.35em 0.8em;margin:0.2em 0.4em 0 0;"
+         "border-radius:6px;background:#0b57d0;color:#fff !important;text-decoration:none}"
+         ".kit-index .kit-muted{color:#555;font-size:0.9em}")
 
 
-def index_html(notebook_dir: str | Path = NOTEBOOK_DIR) -> str:
-    """The index page's table of games as HTML (links work under Voilà)."""
-    cells = []
+def index_html(notebook_dir: str | Path = NOTEBOOK_DIR, lang: str | None = None,
+               query: str | None = None) -> str:
+    """The index page: a language switch, what the kit is, and a card per game with its
+    tutorial and app links (each in the page's language: ``?lang=`` rides along).
+    ``lang``: the page's language, else ``?lang=`` of ``query`` (Voilà's query string),
+    else the browser's, else the kit-wide one."""
+    params = query_params(query)
+    lang = page_language(params, lang)
+    t = Words(lang)
+    cards = []
     for row in games(notebook_dir):
-        links = " · ".join(f'<a href="{row[k]}">{k}</a>' for k in NOTEBOOKS if row[k])
-        status = ("ready" if row["engine"] else "engine not built yet")
-        cells.append(
-            f"<tr><td><b>{row['title']}</b><br>{row['original']}</td><td>{row['kind']}</td>"
-            f"<td>{row['players'] or '—'}</td><td>{status}</td><td>{links or '—'}</td></tr>")
-    return ('<table class="kit-index" style="font-size:1.2em">'
-            "<thead><tr><th>Game</th><th>Kind</th><th>Players</th><th>Engine</th>"
-            "<th>Notebooks</th></tr></thead><tbody>" + "".join(cells) + "</tbody></table>")
+        game = row["game"]
+        links = " ".join(
+            f'<a class="kit-link-{kind}" href="{row[kind]}?lang={lang}">{t(label)}</a>'
+            for kind, label in LINKS.items() if row[kind])
+        status = "" if row["engine"] else (
+            "<p class='kit-muted'>" + t("The engine is not built yet.") + "</p>")
+        players = (t("players: {range}", range=row["players"]) if row["players"] else "")
+        cards.append(
+            f"<section class='kit-game kit-game-{game}'>"
+            f"<h3>{html.escape(t.ctx('game', game, default=row['title']))}</h3>"
+            f"<p class='kit-muted'>{html.escape(t.ctx('kind', game, default=row['kind']))}"
+            f"{' · ' + players if players else ''}</p>{status}<p>{links or '—'}</p></section>")
+    intro = ("<h1 style='font-size:1.6em;margin:0.3em 0'>"
+             + t("The kit: four tabletop games to teach, play and playtest") + "</h1><p>"
+             + t("Pick a game: the tutorial walks through its rulebook on a live board, the "
+                 "app plays it against bots or with friends on one screen.") + "</p>")
+    return (f"<style>{STYLE}</style><div class='kit-index-page' lang='{lang}'>"
+            + language_links(lang, params) + intro
+            + "<div class='kit-index'>" + "".join(cards) + "</div></div>")

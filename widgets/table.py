@@ -31,6 +31,7 @@ import kit
 from kit.bots import make_bot
 from kit.contract import GameState, visible
 from kit.errors import ConfigError, IllegalAction
+from kit.i18n import NC_
 
 MODES = ("playtest", "hotseat", "teacher", "replay", "lesson")
 #: modes with undo (DESIGN.md: teacher and lesson tables take a move back)
@@ -111,6 +112,11 @@ class Table:
         if len(names) != len(kinds):
             raise ConfigError("names", f"{len(kinds)} names needed, not {len(names)}")
         self.kinds = kinds
+        #: the names people gave (None: none given; a board shows "Seat N" in its language).
+        #: A recording keeps the default names in English ("Seat 2"): a game resumed from
+        #: one has them as given names, which are the default, not a person's.
+        self.given_names: list[str | None] = [
+            n if n and n != f"Seat {p + 1}" else None for p, n in enumerate(names)]
         self.names = [n or f"Seat {p + 1}" + ("" if k == "human" else
                                                f" ({k.split(':', 1)[1]} bot)")
                       for p, (n, k) in enumerate(zip(names, kinds, strict=True))]
@@ -121,6 +127,9 @@ class Table:
         self.auto_pass = [False] * state.players
         #: why the table takes no more moves (its recorded game went on elsewhere)
         self.stopped: str | None = None
+        #: the problem shown (why the table stopped, or its warning) with its code and
+        #: arguments, for a page to say in its language (kit.i18n.explain)
+        self.notice: IllegalAction | None = None
         #: a problem to show that does not stop the game (a recording write that failed)
         self.warning = ""
         self._auto_move = auto_move
@@ -202,16 +211,21 @@ class Table:
         IllegalAction naming the rule, changing nothing."""
         rule = self.state.spec.action_rule
         if self.mode == "replay":
-            raise IllegalAction(rule, "this is a replay: step through it, no moves")
+            raise IllegalAction(rule, "this is a replay: step through it, no moves",
+                                code=NC_("error", "replay_no_moves"))
         if self.stopped is not None:
-            raise IllegalAction(rule, self.stopped)
+            notice = self.notice
+            raise IllegalAction(rule, self.stopped, code=notice and notice.code,
+                                **(notice.params if notice else {}))
         if self.state.over:
-            raise IllegalAction(rule, "the game is over")
+            raise IllegalAction(rule, "the game is over", code=NC_("error", "game_over"))
         to_act = self.state.to_act
         if not self.is_human(to_act):
-            raise IllegalAction(rule, f"it is {self.names[to_act]}'s turn, a bot's")
+            raise IllegalAction(rule, f"it is {self.names[to_act]}'s turn, a bot's",
+                                code=NC_("error", "bot_turn"), seat=to_act)
         if seat != to_act:
-            raise IllegalAction(rule, f"it is {self.names[to_act]}'s turn, not the seat shown")
+            raise IllegalAction(rule, f"it is {self.names[to_act]}'s turn, not the seat shown",
+                                code=NC_("error", "not_seat_shown"), seat=to_act)
         events = self._apply(action)
         self._changed()
         self.schedule()
@@ -235,11 +249,19 @@ class Table:
         self._changed()
         self.schedule()
 
-    def stop(self, reason: str) -> None:
-        """Take no more moves (nor let the bots move), saying why."""
+    def stop(self, reason: str, *, code: str | None = None, **params: Any) -> None:
+        """Take no more moves (nor let the bots move), saying why (``code`` and ``params``:
+        the same for a page to say in its language)."""
         self.stopped = reason
+        self.notice = IllegalAction("", reason, code=code, **params)
         self.cancel()
         self._changed()
+
+    def warn(self, text: str, *, code: str | None = None, **params: Any) -> None:
+        """A problem that does not stop the game ("" when it is over), shown on the pages."""
+        self.warning = text
+        if self.stopped is None:
+            self.notice = IllegalAction("", text, code=code, **params) if text else None
 
     def cancel(self) -> None:
         """Cancel the bots' pending move (the table is put away)."""
@@ -265,12 +287,14 @@ class Table:
         keeps its moves: undo is refused there."""
         rule = self.state.spec.action_rule
         if self.mode not in UNDO_MODES:
-            raise IllegalAction(rule, f"undo is for teacher and lesson tables, not {self.mode}")
+            raise IllegalAction(rule, f"undo is for teacher and lesson tables, not {self.mode}",
+                                code=NC_("error", "undo_mode"))
         if self.recording is not None:
-            raise IllegalAction(rule, "a recorded game keeps its moves: no undo")
+            raise IllegalAction(rule, "a recorded game keeps its moves: no undo",
+                                code=NC_("error", "undo_recorded"))
         last = self._last_human_move()
         if last is None:
-            raise IllegalAction(rule, "no move to take back")
+            raise IllegalAction(rule, "no move to take back", code=NC_("error", "undo_none"))
         self.cancel()
         keep = self.state.history[self._start_moves:][:last]
         state = self._start.clone()
@@ -339,7 +363,8 @@ class Table:
         try:
             self._apply(action)
         except IllegalAction as exc:  # a bot's bug: shown, rather than a table that hangs
-            self.warning = f"bot move refused: {exc}"
+            self.warn(f"bot move refused: {exc}", code=NC_("error", "bot_refused"),
+                      why=str(exc))
             self._changed()
             return
         self._changed()
@@ -405,7 +430,8 @@ class Viewer:
         """Hot-seat: the seat the device was passed to says so; its hand is shown."""
         if self.table.mode != "hotseat" or self.privacy is None:
             raise IllegalAction(self.table.state.spec.action_rule,
-                                "no seat is waiting behind the privacy screen")
+                                "no seat is waiting behind the privacy screen",
+                                code=NC_("error", "no_privacy"))
         self.seat, self.privacy = self.privacy, None
 
     def choose(self, seat: int | None) -> None:
@@ -425,7 +451,8 @@ class Viewer:
         """The seat shown moves (IllegalAction if it may not, changing nothing)."""
         if self.privacy is not None:
             raise IllegalAction(self.table.state.spec.action_rule,
-                                f"pass the device to {self.table.names[self.privacy]} first")
+                                f"pass the device to {self.table.names[self.privacy]} first",
+                                code=NC_("error", "pass_device_first"), seat=self.privacy)
         return self.table.move(action, seat=self.seat)
 
 
@@ -481,15 +508,16 @@ class Recording:
                     f"game {exc.game_id} went on in another page, which recorded its move "
                     f"{exc.seq + 1} first; the moves made here since are not recorded, so "
                     f"this board stops. Open this app with ?resume={exc.game_id} to go on "
-                    "with the game as recorded")
+                    "with the game as recorded", code=NC_("error", "moved_on"),
+                    game=exc.game_id, move=exc.seq + 1)
                 return
             except Exception as exc:  # a broken store must not break the table: retried
-                self.table.warning = (f"recording failed: {exc} (tried again at the next "
-                                      "move)")
+                self.table.warn(f"recording failed: {exc} (tried again at the next move)",
+                                code=NC_("error", "recording_retry"), why=str(exc))
                 return
             self._unwritten.pop(0)
             self._action_written = False
-            self.table.warning = ""
+            self.table.warn("")
 
     def feedback(self, **kwargs: Any) -> Any:
         """Post-game feedback on the recorded game (:meth:`kit.record.GameRecord.feedback`)."""

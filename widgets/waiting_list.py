@@ -4,9 +4,10 @@ seat's hand, the discard pile with covered (dead) cards greyed (WL-7), the claim
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from kit.contract import GameState
+from kit.i18n import N_, NP_
 from widgets.base import Board, assets
 
 
@@ -18,56 +19,106 @@ class WaitingListBoard(Board):
     #: the card catalogue (18.8 KB, the same all game): sent once
     STATIC = ("catalogue",)
 
+    WORDS: ClassVar[dict[str, str]] = {
+        "wl_organ": N_("Organ"), "wl_surgeon": N_("Surgeon"), "wl_clinic": N_("Clinic"),
+        "wl_fact": N_("Fact"), "wl_positive": N_("Positive"), "wl_negative": N_("Negative"),
+        "wl_character": N_("Character"), "wl_source": N_("source: {source}"),
+        "wl_dead": N_("dead"),
+        "wl_round": N_("Round {n} of {of}"), "wl_goal": N_("Goal:"), "wl_deck": N_("Deck {n}"),
+        "wl_reshuffled": N_("reshuffled ×{n}"), "wl_dealer": N_("Dealer: {who}"),
+        "wl_below": N_("+{n} below"), "wl_pile": N_("Discard pile (a covered card is dead)"),
+        "wl_offer_after": N_("{who} discarded {card}. Your turn: take it, or draw from the deck."),
+        "wl_offer": N_("Your turn: take {card}, or draw from the deck."),
+        "wl_take": N_("Take {card}"), "wl_draw": N_("Draw from the deck"),
+        "wl_claim_window": N_("{who} discarded {card}. Take it out of turn? (your hand grows, "
+                              "you discard nothing)"),
+        "wl_claim": N_("Claim {card}"), "wl_pass": N_("Pass"),
+        "wl_auto_pass": N_("pass automatically when I could take a discard out of turn"),
+        "wl_round_col": N_("Round"), "wl_total": N_("Total"),
+        "wl_waits_for": N_("waits for: {who}"), "wl_needs": N_("needs {cards}"),
+        "wl_penalty": N_("penalty points {n}"), "wl_lay": N_("Lay"), "wl_discard": N_("Discard"),
+        "wl_reveal": N_("Reveal {cards}"), "wl_known": N_("known in hand:"),
+        "wl_revealed": N_("revealed:"), "wl_result": N_("The lowest penalty total wins."),
+    }
+    PLURALS: ClassVar[dict[str, tuple[str, str]]] = {
+        "wl_in_hand": NP_("{n} card in hand", "{n} cards in hand")}
+
     def _name(self, card: str) -> str:
+        """A card's name in the page's language (the deck file's; Ukrainian falls back to
+        Russian, which the deck file carries, then English)."""
         catalogue = self.__dict__.get("_catalogue")
         if catalogue is None:
             catalogue = self.__dict__["_catalogue"] = self.state.view(None)["catalogue"]
         entry = catalogue.get(card) if card else None
-        return entry["en"] if entry else str(card)
+        if not entry:
+            return str(card)
+        return entry.get(self.t.lang) or entry.get("ru") or entry["en"]
 
     def event_text(self, ev: dict) -> str | None:
-        who, kind = self.who(ev.get("seat")), ev["type"]
+        t, who, kind = self.t, self.who(ev.get("seat")), ev["type"]
         card = ev.get("card")
         if kind == "discard":
-            return f"{who}discarded {self._name(card)}"
+            return who + t("discarded {card}", card=self._name(card))
         if kind == "take":
-            return f"{who}took {self._name(card) if card else 'the discard'} from the pile"
+            return who + (t("took {card} from the discard pile", card=self._name(card)) if card
+                          else t("took the top of the discard pile"))
         if kind == "claim":
-            return f"{who}claimed {self._name(card)} out of turn (WL-6)" if card else (
-                f"{who}claimed the discard out of turn (WL-6)")
+            return who + (t("took {card} out of turn", card=self._name(card)) if card
+                          else t("took the discard out of turn"))
         if kind == "decline":
-            return f"{who}declined {self._name(card)}"
+            return who + t("declined {card}", card=self._name(card))
         if kind == "pass":
-            return f"{who}passed"
+            return who + t("passed")
         if kind == "draw":
-            return f"{who}drew from the deck ({ev['deck']} left)"
+            return who + t.plural("drew from the deck ({n} card left)",
+                                  "drew from the deck ({n} cards left)", ev["deck"])
         if kind == "drawn_card":
-            return f"{who}drew {self._name(card)}"
+            return who + t("drew {card}", card=self._name(card))
         if kind == "reveal":
-            return f"{who}revealed " + " + ".join(self._name(c) for c in ev["cards"]) + " (WL-9)"
+            return who + t("revealed {cards}",
+                           cards=" + ".join(self._name(c) for c in ev["cards"]))
         if kind == "lay":
-            return f"{who}laid {self._name(card)} on the combination"
+            return who + t("laid {card} on the combination", card=self._name(card))
         if kind == "resurfaced":
-            return f"{self._name(card)} is on top again but stays dead (WL-7)"
+            return t("{card} is on top again but stays dead", card=self._name(card))
         if kind == "reshuffle":
-            return f"the pile was shuffled into a new deck (WL-11): {ev['deck']} cards"
+            return t.plural("the discard pile was shuffled into a new deck: {n} card",
+                            "the discard pile was shuffled into a new deck: {n} cards",
+                            ev["deck"])
         if kind == "turn_up":
-            return f"turned up {self._name(card)} to start the pile (WL-3)"
+            return t("turned up {card} to start the discard pile", card=self._name(card))
         if kind == "round_start":
-            return f"round {ev.get('round')} starts"
+            return t("round {n} starts", n=ev.get("round"))
         if kind == "hand":
-            return f"{who}new hand of {len(ev['cards'])} cards"
+            return who + t.plural("new hand of {n} card", "new hand of {n} cards",
+                                  len(ev["cards"]))
         if kind == "characters":
-            return "characters dealt: " + ", ".join(self._name(c) for c in ev["characters"])
+            return t("characters dealt: {names}",
+                     names=", ".join(self._name(c) for c in ev["characters"]))
         if kind == "round_end":
             winner = ev.get("winner")
-            who_won = ("no winner" if winner is None
-                       else f"{self.table.names[winner]} emptied their hand")
-            return (f"round {ev['round']} ends: {who_won}; penalties "
-                    + ", ".join(str(p) for p in ev["penalties"]) + " (WL-R4)")
+            who_won = (t("no winner") if winner is None
+                       else t("{who} emptied their hand", who=self.name(winner)))
+            return t("round {n} ends: {winner}; penalty points {points}", n=ev["round"],
+                     winner=who_won, points=", ".join(str(p) for p in ev["penalties"]))
         if kind == "game_end":
-            return "game over: totals " + ", ".join(str(s) for s in ev["scores"])
+            return t("game over: totals {scores}", scores=", ".join(str(s) for s in ev["scores"]))
         return super().event_text(ev)
+
+    def action_text(self, action: dict) -> str:
+        t, kind = self.t, action.get("type")
+        card = action.get("card")
+        text = {
+            "take": lambda: t("Take the top of the discard pile"),
+            "draw": lambda: t("Draw from the deck"),
+            "claim": lambda: t("Take the discard out of turn"),
+            "pass": lambda: t("Pass"),
+            "discard": lambda: t("Discard {card}", card=self._name(card)),
+            "lay": lambda: t("Lay {card}", card=self._name(card)),
+            "reveal": lambda: t("Reveal {cards}", cards=" + ".join(
+                self._name(c) for c in action.get("cards", []))),
+        }.get(kind)
+        return text() if text else super().action_text(action)
 
     @staticmethod
     def auto_move(state: GameState, seat: int) -> Any:

@@ -14,7 +14,8 @@ pytestmark = pytest.mark.browser
 
 
 def open_app(page: Any, url: str, game: str, seed: int, pause: float = 0.05) -> None:
-    page.goto(f"{url}/voila/render/{game}_app.ipynb?start=1&record=0&pause={pause}&seed={seed}")
+    page.goto(f"{url}/voila/render/{game}_app.ipynb?start=1&record=0&pause={pause}&seed={seed}"
+              "&lang=en")
     page.wait_for_selector(".kit-board", timeout=90_000)
     page.wait_for_function(WAIT_TURN)
 
@@ -345,7 +346,7 @@ def test_a_reloaded_page_goes_on_with_the_game_at_the_link_the_board_shows(
     that goes on with it (with the key only that page holds, issue 37); after the page is
     reloaded (a new kernel, a new game), the link brings back the same game, moves and
     hand, and it plays on."""
-    page.goto(f"{voila_url}/voila/render/hanabi_app.ipynb?start=1&pause=0.05&seed=5")
+    page.goto(f"{voila_url}/voila/render/hanabi_app.ipynb?start=1&pause=0.05&seed=5&lang=en")
     page.wait_for_selector(".kit-board", timeout=90_000)
     page.wait_for_function(WAIT_TURN)
     for _ in range(2):

@@ -1,0 +1,66 @@
+"""The setup form for people (issue 38): seats numbered as on the board, optional player
+names (the consent note says names are recorded), the page's language from ``?lang=``,
+the browser or the kit-wide default, and a switch to the other languages."""
+
+from __future__ import annotations
+
+import ipywidgets as w
+import pytest
+
+from kit import i18n
+from widgets.app import PlaytestApp
+from widgets.index import index_html
+
+
+@pytest.mark.parametrize(("game", "option"), [("pug_party", "first_player"),
+                                              ("waiting_list", "first_dealer")])
+def test_a_seat_option_is_a_dropdown_of_the_seats_numbered_as_on_the_board(game, option):
+    """PP-12 first player, WL-3 first dealer: "Игрок 1" is seat 0 of the engine, and the
+    form offers only the seats at the table."""
+    app = PlaytestApp(game, query=f"record=0&players=3&{option}=2")
+    widget = app.options[option]
+    assert isinstance(widget, w.Dropdown) and widget.value == 2
+    assert widget.options == (("Игрок 1", 0), ("Игрок 2", 1), ("Игрок 3", 2))
+    app.players.value = 2
+    assert [v for _label, v in widget.options] == [0, 1] and widget.value == 0
+    assert app.board is None
+
+
+def test_player_names_are_asked_for_optional_and_reach_the_board():
+    app = PlaytestApp("hanabi", query="record=0&seed=2&pause=0&players=3"
+                                      "&seats=human,human,bot:rule")
+    assert [f.layout.display for f in app.name_fields] == [None, None, "none"]
+    app.seat_pickers[2].value = "human"
+    assert app.name_fields[2].layout.display is None
+    app.seat_pickers[2].value = "bot:rule"
+    app.name_fields[0].value = "  Оля "
+    b = app.start()
+    assert b.names[0] == "Оля" and b.names[1] == "Игрок 2"
+    assert b.names[2] == "Игрок 3 (бот: по правилам)"
+
+
+@pytest.mark.parametrize(("query", "accept", "lang"), [
+    ("lang=uk", None, "uk"), ("lang=en", "uk", "en"), ("", "uk-UA,uk;q=0.9", "uk"),
+    ("", "de-DE", "ru"), ("", None, "ru"), ("lang=xx", None, "ru"),
+])
+def test_the_page_language_is_the_query_then_the_browser_then_russian(
+        monkeypatch, query, accept, lang):
+    if accept is None:
+        monkeypatch.delenv("HTTP_ACCEPT_LANGUAGE", raising=False)
+    else:
+        monkeypatch.setenv("HTTP_ACCEPT_LANGUAGE", accept)
+    app = PlaytestApp("pug_party", query=f"record=0&{query}")
+    assert app.lang == lang and app.start_button.description == i18n.words(lang)(
+        "Start the game")
+    assert f"<b>{i18n.NAMES[lang]}</b>" in app.languages.value
+    others = [code for code in i18n.LANGUAGES if code != lang]
+    assert all(f"lang={code}" in app.languages.value for code in others)
+    page = index_html(query=query)
+    assert f"lang='{lang}'" in page and f"hanabi_app.ipynb?lang={lang}" in page
+
+
+def test_the_index_has_no_table_to_scroll_sideways_and_links_every_game():
+    page = index_html(query="lang=en")
+    assert "<table" not in page and "grid-template-columns" in page
+    for game in ("hanabi", "waiting_list", "pug_party", "domino_metro"):
+        assert f"{game}_app.ipynb?lang=en" in page and f"{game}_tutorial.ipynb?lang=en" in page
