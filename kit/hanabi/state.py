@@ -16,6 +16,7 @@ from kit.hanabi import knowledge
 from kit.hanabi.actions import Discard, Hint, Play
 from kit.hanabi.knowledge import IS_C, IS_V, NOT_C, NOT_V
 from kit.hanabi.variants import VALUES, Variant, variants
+from kit.readonly import freeze
 
 
 def hand_size(players: int) -> int:
@@ -99,7 +100,8 @@ class HanabiState(GameState):
     def _derive(self) -> None:
         """Caches that follow from the state (not part of the snapshot): each card's
         described knowledge, and the hints each hand can receive."""
-        # Lists below are replaced, never changed in place, so views may share them.
+        # Lists below are replaced, never changed in place; views copy them (their items
+        # are read-only, shared between games: kit.readonly).
         self._desc = [[self._describe(k) for k in hk] for hk in self.know]
         self._shown: list[list[dict] | None] = [None] * self.players
         self._hint_cache: list[list[Hint] | None] = [None] * self.players
@@ -309,14 +311,15 @@ class HanabiState(GameState):
     # -- reading --------------------------------------------------------------------------
 
     def card_json(self, card: int) -> dict:
-        """A card as JSON (shared, read-only)."""
+        """A card as JSON (read-only: shared between games, kit.readonly)."""
         return self._cards[card]
 
     def _describe(self, know: list[int]) -> dict:
         key = (know[0], know[1], know[2], know[3])
         got = self._described.get(key)
         if got is None:
-            got = self._described[key] = knowledge.describe(know, self.variant, self._touch)
+            got = self._described[key] = freeze(knowledge.describe(know, self.variant,
+                                                                   self._touch))
         return got
 
     @property
@@ -342,7 +345,10 @@ class HanabiState(GameState):
                 "lost": self.ended == "mistakes", "perfect": self.ended == "perfect"}
 
     def view(self, seat: int | None) -> dict:
-        """What ``seat`` may know: the other hands, its own cards only as hints told."""
+        """What ``seat`` may know: the other hands, its own cards only as hints told.
+
+        The caller's own: containers are fresh, and the card and knowledge dicts in them
+        are read-only (:mod:`kit.readonly`)."""
         variant, cards, shown = self.variant, self._cards, self._shown
         hands = []
         for p in range(self.players):
@@ -352,7 +358,7 @@ class HanabiState(GameState):
                 faces = shown[p]
                 if faces is None:
                     faces = shown[p] = [cards[c] for c in self.hands[p]]
-            hands.append({"seat": p, "cards": faces, "knowledge": self._desc[p]})
+            hands.append({"seat": p, "cards": list(faces), "knowledge": list(self._desc[p])})
         return {
             "game": "hanabi", "variant": variant.name, "players": self.players, "seat": seat,
             "to_act": self.to_act, "over": self.over,
@@ -470,7 +476,8 @@ def _hint(to: int, colour: str | None, value: int | None, slots: tuple[int, ...]
 class _Tables:
     """What a variant needs at play time, made once per variant and shared.
 
-    Card and knowledge dicts are shared between views: treat a view as read-only.
+    Card, knowledge and suit dicts are shared between views and games, so they are
+    read-only (:mod:`kit.readonly`).
     """
 
     def __init__(self, variant: Variant) -> None:
@@ -481,13 +488,13 @@ class _Tables:
         self.colour_index = {c: i for i, c in enumerate(variant.colours)}
         self.hint_colours = [(c, self.colour_index[c]) for c in variant.hintable_colours]
         self.rainbow = [i for i, s in enumerate(variant.suits) if s.hint == "every"]
-        self.cards = [{"colour": variant.colours[code // 5], "value": code % 5 + 1}
+        self.cards = [freeze({"colour": variant.colours[code // 5], "value": code % 5 + 1})
                       for code in range(5 * len(variant.suits))]
         self.described: dict[tuple, dict] = {}
-        self.suits_json = [{"colour": s.colour, "letter": s.letter, "symbol": s.symbol,
+        self.suits_json = freeze([{"colour": s.colour, "letter": s.letter, "symbol": s.symbol,
                             "uk": s.uk, "hint": s.hint, "counts": list(s.counts)}
-                           for s in variant.suits]
-        self.hintable_json = list(variant.hintable_colours)
+                           for s in variant.suits])
+        self.hintable_json = freeze(variant.hintable_colours)
 
 
 _TABLES: dict[str, _Tables] = {}
