@@ -25,7 +25,8 @@ Checks, at every state of seeded random playouts:
 - what a state returns is the caller's own: changing everything in its views (each
   seat and the spectator), ``result()``, the events ``apply`` returned and its legal
   actions (the list and their JSON) changes neither that state nor another game of
-  the same options (read-only shared data, :mod:`kit.readonly`, may refuse the change);
+  the same options, nor the events a replay of the game returns (read-only shared
+  data, :mod:`kit.readonly`, may refuse the change);
 - ``clone`` and ``snapshot``/``restore`` reproduce the state, and a clone moves
   independently; the history replays (``kit.replay``) to the same state;
 - the game ends within the declared length bound;
@@ -228,8 +229,9 @@ class _Checker:
                 _fail(where, f"view({seat}) is not plain JSON")
         if _key(state.snapshot()) != before:
             _fail(where, "view() changed the state")
-        if state.to_act is not None:
-            from_view = self.spec.legal_from_view(state.view(state.to_act))
+        lister = self.spec.legal_from_view
+        if state.to_act is not None and lister is not None:  # check_declaration requires it
+            from_view = lister(state.view(state.to_act))
             got = sorted(_key(a if isinstance(a, dict) else a.to_json()) for a in from_view)
             want = sorted(_key(a.to_json()) for a in legal)
             if got != want:
@@ -356,6 +358,7 @@ class _Checker:
         bound = self.spec.max_length(self.players, state.options)
         inventory = _inventory(state)
         trail = [_key(state.snapshot())]
+        told: list[str] = []  # the events of each move as returned, before any change
         while True:
             if global_seed is not None:
                 random.seed(global_seed + len(state.history))
@@ -391,6 +394,7 @@ class _Checker:
             events = state.apply(action)
             if deep:
                 self.check_events(state, events)
+                told.append(_key(events))
                 if _key(twin.snapshot()) != _key(state.snapshot()) or _key(
                         twin_events) != _key(events):
                     _fail(self.where(state), "the same action on a clone gave another state: is "
@@ -408,8 +412,12 @@ class _Checker:
             if state.legal_actions():
                 _fail(self.where(state), "legal actions after the game is over")
             again = self.new()
-            for record in state.history:
-                again.apply(record)
+            for i, record in enumerate(state.history):
+                if _key(again.apply(record)) != told[i]:
+                    _fail(self.where(state), f"replaying move {i} gave other events than the "
+                                             "game returned: changing the events returned "
+                                             "earlier changed those of another game (shared "
+                                             "mutable data; kit.readonly)")
             if _key(again.snapshot()) != trail[-1]:
                 _fail(self.where(state), "replaying the history does not reach the same state")
             for i, record in enumerate(state.history):

@@ -104,7 +104,7 @@ class HanabiState(GameState):
         # are read-only, shared between games: kit.readonly).
         self._desc = [[self._describe(k) for k in hk] for hk in self.know]
         self._shown: list[list[dict] | None] = [None] * self.players
-        self._hint_cache: list[list[Hint] | None] = [None] * self.players
+        self._hint_cache: list[list[Action] | None] = [None] * self.players
 
     def _bind_variant(self) -> None:
         tables = _tables(self.options["variant"])
@@ -174,7 +174,8 @@ class HanabiState(GameState):
 
     def _check(self, action: Action) -> None:
         seat = self.current
-        if type(action) is not Hint:
+        if not isinstance(action, Hint):
+            assert isinstance(action, Play | Discard)
             if not 0 <= action.slot < len(self.hands[seat]):
                 raise IllegalAction("HB-3", f"there is no slot {action.slot}; seat {seat} holds "
                                             f"slots 0–{len(self.hands[seat]) - 1}")
@@ -221,14 +222,15 @@ class HanabiState(GameState):
         if type(action) is Hint:
             events = [self._hint(seat, action)]
         else:
-            card = self.hands[seat].pop(action.slot)  # type: ignore[attr-defined]
-            del self.know[seat][action.slot]  # type: ignore[attr-defined]
+            assert isinstance(action, Play | Discard)
+            slot = action.slot
+            card = self.hands[seat].pop(slot)
+            del self.know[seat][slot]
             desc = self._desc[seat]
-            slot = action.slot  # type: ignore[attr-defined]
             self._desc[seat] = desc[:slot] + desc[slot + 1:]
             self._hint_cache[seat] = self._shown[seat] = None
-            events = (self._discard(seat, action.slot, card) if isinstance(action, Discard)
-                      else self._play(seat, action.slot, card))
+            events = (self._discard(seat, slot, card) if isinstance(action, Discard)
+                      else self._play(seat, slot, card))
             if not self.ended:
                 events += self._draw(seat)
         if not self.ended:
@@ -351,6 +353,7 @@ class HanabiState(GameState):
         are read-only (:mod:`kit.readonly`)."""
         variant, cards, shown = self.variant, self._cards, self._shown
         hands = []
+        faces: list[dict] | list[None] | None
         for p in range(self.players):
             if seat is None or p == seat:
                 faces = [None] * len(self.hands[p])
@@ -459,8 +462,8 @@ class HanabiState(GameState):
                 "fireworks": played, "discards": list(self.discards)}
 
 
-_PLAYS = [Play(i) for i in range(5)]
-_DISCARDS = [Discard(i) for i in range(5)]
+_PLAYS: list[Action] = [Play(i) for i in range(5)]
+_DISCARDS: list[Action] = [Discard(i) for i in range(5)]
 _HINTS: dict[tuple, Hint] = {}
 
 

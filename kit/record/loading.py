@@ -146,15 +146,15 @@ def load(source: Source = None, game: str | None = None, *, events: bool = True,
 
     fb_recs = []
     for f in rows["feedback"]:
-        g = game_info.get(f["game_id"])
-        if g is None:
+        about = game_info.get(f["game_id"])
+        if about is None:
             continue
-        who = g["_seats"][f["seat"]] if f["seat"] is not None and f["seat"] < len(
-            g["_seats"]) else None
-        fb_recs.append({"feedback_id": f["id"], "game_id": f["game_id"], "game": g["_game"],
+        who = about["_seats"][f["seat"]] if f["seat"] is not None and f["seat"] < len(
+            about["_seats"]) else None
+        fb_recs.append({"feedback_id": f["id"], "game_id": f["game_id"], "game": about["_game"],
                         "seat": f["seat"], "who": who, "rating": f["rating"],
                         "text": f["text"], "unclear_rule": f["unclear_rule"], "at": f["at"],
-                        "session": g["_session"], **_public(g)})
+                        "session": about["_session"], **_public(about)})
     feedback = _frame(pd, fb_recs, FEEDBACK_COLUMNS)
     feedback["at"] = pd.to_datetime(feedback["at"], utc=True)
     feedback["rating"] = feedback["rating"].astype("Float64")

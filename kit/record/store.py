@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import sqlalchemy as sa
 
@@ -126,7 +126,7 @@ class Store:
         memory = False
         if self.is_sqlite:
             memory = u.database in (None, "", ":memory:")
-            if not memory:
+            if not memory and u.database is not None:
                 path = Path(u.database)
                 if not create and not path.exists():
                     raise StoreError(self.shown, f"no recording store at {path} (no such file)")
@@ -256,6 +256,13 @@ class SessionRecord:
     notes: str = ""
 
 
+def _new_id(result: sa.CursorResult) -> int:
+    """The primary key of the one row an INSERT wrote."""
+    key = result.inserted_primary_key
+    assert key is not None  # an INSERT of one row
+    return int(key[0])
+
+
 def _action_json(action: Any) -> dict:
     if isinstance(action, Action):
         return action.to_json()
@@ -346,6 +353,7 @@ class GameRecord:
             self._pending.append(row)
         else:
             game_id = self.id
+            assert game_id is not None  # an unbuffered game's row is written at its start
 
             def insert(conn: sa.Connection) -> None:
                 conn.execute(sa.insert(schema.actions), [{**row, "game_id": game_id}])
@@ -402,8 +410,7 @@ def write_buffered(store: Store, records: Sequence[GameRecord]) -> list[int]:
     def insert_all(conn: sa.Connection) -> list[int]:
         ids = []
         for r in todo:
-            game_id = conn.execute(sa.insert(schema.games).values(**r._row)
-                                   ).inserted_primary_key[0]
+            game_id = _new_id(conn.execute(sa.insert(schema.games).values(**r._row)))
             if r._pending:
                 conn.execute(sa.insert(schema.actions),
                              [{**a, "game_id": game_id} for a in r._pending])
@@ -414,7 +421,7 @@ def write_buffered(store: Store, records: Sequence[GameRecord]) -> list[int]:
         for r, game_id in zip(todo, store.write(insert_all), strict=True):
             r.id = game_id
             r._pending = []
-    return [r.id for r in records]
+    return [cast(int, r.id) for r in records]  # every one is written by now
 
 
 def record_feedback(store: Store, game_id: int, seat: int | None, rating: int | None,
@@ -433,7 +440,7 @@ def record_feedback(store: Store, game_id: int, seat: int | None, rating: int | 
         if conn.execute(sa.select(schema.games.c.id).where(
                 schema.games.c.id == game_id)).first() is None:
             raise RecordError(f"no recorded game {game_id} to give feedback on")
-        return conn.execute(sa.insert(schema.feedback).values(**row)).inserted_primary_key[0]
+        return _new_id(conn.execute(sa.insert(schema.feedback).values(**row)))
 
     return store.write(insert)
 
@@ -467,8 +474,8 @@ class Recorder:
                 notes: str = "") -> SessionRecord:
         """Start a playtest session; pass it to :meth:`start_game`."""
         values = {"label": label, "facilitator": facilitator, "place": place, "notes": notes}
-        sid = self.store.write(lambda conn: conn.execute(sa.insert(schema.sessions).values(
-            started_at=now(), **values)).inserted_primary_key[0])
+        sid = self.store.write(lambda conn: _new_id(conn.execute(
+            sa.insert(schema.sessions).values(started_at=now(), **values))))
         return SessionRecord(sid, **values)
 
     def start_game(self, state: GameState, seats: Sequence[str] | None = None,
@@ -506,8 +513,8 @@ class Recorder:
                "status": "playing", "result": None, "start_snapshot": start_snapshot}
         game_id = None
         if not buffered:
-            game_id = self.store.write(lambda conn: conn.execute(
-                sa.insert(schema.games).values(**row)).inserted_primary_key[0])
+            game_id = self.store.write(lambda conn: _new_id(conn.execute(
+                sa.insert(schema.games).values(**row))))
         return GameRecord(self.store, row, next_seq=len(state.history), state=state,
                           buffered=buffered, game_id=game_id)
 

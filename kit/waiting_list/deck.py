@@ -186,7 +186,7 @@ def _load(path: str, _stamp: int) -> Deck:
                                     _text(row, "en", where), _origin(row, where))
 
     # the declared totals (WL-1): the cards must add up to them
-    by_type = Counter()
+    by_type: Counter[str] = Counter()
     for c in cards.values():
         by_type[c.type] += c.count
     for kind, want in declared.items():
