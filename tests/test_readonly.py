@@ -63,3 +63,18 @@ def test_wl_editing_one_views_catalogue_leaves_another_games_alone():
     mine[card]["layable"] = "edited"
     assert json.dumps(two.view(0)) == before
     assert one.view(0)["catalogue"][card]["layable"] != "edited"
+
+
+def test_wl_a_view_read_back_from_json_lists_the_same_legal_actions():
+    """WL-5..WL-10 from the view alone: the tokens of the engine's read-only catalogue are
+    kept between calls, any other catalogue (here: from JSON) is read afresh."""
+    from kit.waiting_list.legal import legal_from_view
+
+    state, moves = kit.new_game("waiting_list", 4, 3), 0
+    while not state.over and moves < 200:
+        view = state.view(state.to_act)
+        want = [a.to_json() for a in state.legal_actions()]
+        assert [a.to_json() for a in legal_from_view(view)] == want
+        assert [a.to_json() for a in legal_from_view(json.loads(json.dumps(view)))] == want
+        state.apply(state.legal_actions()[moves % len(want)])
+        moves += 1
