@@ -54,11 +54,16 @@ class ReadOnlyList(list[Any]):
         return list, (list(self),)
 
 
+_CONTAINERS = (dict, list, tuple)
+
+
 def freeze(obj: Any) -> Any:
     """``obj`` (JSON: dicts, lists, tuples, scalars) with every container made read-only;
-    tuples become read-only lists, as they would in JSON."""
+    tuples become read-only lists, as they would in JSON. (Engines call it on cache
+    misses during play: scalars are not passed down a call.)"""
     if isinstance(obj, dict):
-        return ReadOnlyDict({k: freeze(v) for k, v in obj.items()})
-    if isinstance(obj, list | tuple):
-        return ReadOnlyList(freeze(v) for v in obj)
+        return ReadOnlyDict({k: freeze(v) if isinstance(v, _CONTAINERS) else v
+                             for k, v in obj.items()})
+    if isinstance(obj, _CONTAINERS):
+        return ReadOnlyList([freeze(v) if isinstance(v, _CONTAINERS) else v for v in obj])
     return obj

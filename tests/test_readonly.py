@@ -45,8 +45,10 @@ def test_hb_upper_casing_one_games_event_colours_leaves_another_games_view_alone
                 with pytest.raises(TypeError):
                     value["colour"] = value["colour"].upper()
     view = one.view(1)
-    view["hands"][0]["cards"].clear()
-    view["hands"][0]["knowledge"].append("mine")
+    with pytest.raises(TypeError):
+        view["hands"][0]["cards"].clear()
+    view["hands"][0]["cards"] = []
+    view["hands"].append("mine")
     assert json.dumps(two.view(0)) == before
     assert len(one.view(1)["hands"][0]["cards"]) == 5
 

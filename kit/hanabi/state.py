@@ -16,7 +16,7 @@ from kit.hanabi import knowledge
 from kit.hanabi.actions import Discard, Hint, Play
 from kit.hanabi.knowledge import IS_C, IS_V, NOT_C, NOT_V
 from kit.hanabi.variants import VALUES, Variant, variants
-from kit.readonly import freeze
+from kit.readonly import ReadOnlyList, freeze
 
 
 def hand_size(players: int) -> int:
@@ -100,10 +100,10 @@ class HanabiState(GameState):
     def _derive(self) -> None:
         """Caches that follow from the state (not part of the snapshot): each card's
         described knowledge, and the hints each hand can receive."""
-        # Lists below are replaced, never changed in place; views copy them (their items
-        # are read-only, shared between games: kit.readonly).
-        self._desc = [[self._describe(k) for k in hk] for hk in self.know]
-        self._shown: list[list[dict] | None] = [None] * self.players
+        # A hand's described knowledge and shown cards are read-only lists (kit.readonly),
+        # replaced when the hand changes: views share them without copying.
+        self._desc = [ReadOnlyList([self._describe(k) for k in hk]) for hk in self.know]
+        self._shown: list[ReadOnlyList | None] = [None] * self.players
         self._hint_cache: list[list[Action] | None] = [None] * self.players
 
     def _bind_variant(self) -> None:
@@ -228,7 +228,7 @@ class HanabiState(GameState):
             card = self.hands[seat].pop(slot)
             del self.know[seat][slot]
             desc = self._desc[seat]
-            self._desc[seat] = desc[:slot] + desc[slot + 1:]
+            self._desc[seat] = ReadOnlyList(desc[:slot] + desc[slot + 1:])
             self._hint_cache[seat] = self._shown[seat] = None
             events = (self._discard(seat, slot, card) if isinstance(action, Discard)
                       else self._play(seat, slot, card))
@@ -250,7 +250,7 @@ class HanabiState(GameState):
             bit, is_, not_ = 1 << hint.value, IS_V, NOT_V  # type: ignore[operator]
         for i, know in enumerate(self.know[hint.to]):
             know[is_ if i in touched else not_] |= bit
-        self._desc[hint.to] = [self._describe(k) for k in self.know[hint.to]]
+        self._desc[hint.to] = ReadOnlyList([self._describe(k) for k in self.know[hint.to]])
         fields: dict[str, Any] = {"colour": hint.colour} if hint.colour else {"value": hint.value}
         return event("hint", ALL, seat=seat, to=hint.to, slots=sorted(touched), **fields)
 
@@ -291,7 +291,7 @@ class HanabiState(GameState):
         card = self.deck.pop()
         self.hands[seat].insert(0, card)
         self.know[seat].insert(0, [0, 0, 0, 0])
-        self._desc[seat] = [self._describe([0, 0, 0, 0]), *self._desc[seat]]
+        self._desc[seat] = ReadOnlyList([self._describe([0, 0, 0, 0]), *self._desc[seat]])
         self._hint_cache[seat] = self._shown[seat] = None
         others = [s for s in range(self.players) if s != seat]
         out = [event("draw", others, seat=seat, slot=0, card=self.card_json(card),
@@ -350,19 +350,19 @@ class HanabiState(GameState):
     def view(self, seat: int | None) -> dict:
         """What ``seat`` may know: the other hands, its own cards only as hints told.
 
-        The caller's own: containers are fresh, and the card and knowledge dicts in them
-        are read-only (:mod:`kit.readonly`)."""
+        The caller's own: the dicts and lists are fresh, but for each hand's cards and
+        knowledge, which are read-only (:mod:`kit.readonly`)."""
         variant, cards, shown = self.variant, self._cards, self._shown
         hands = []
-        faces: list[dict] | list[None] | None
+        faces: list[Any] | None
         for p in range(self.players):
             if seat is None or p == seat:
                 faces = [None] * len(self.hands[p])
             else:
                 faces = shown[p]
                 if faces is None:
-                    faces = shown[p] = [cards[c] for c in self.hands[p]]
-            hands.append({"seat": p, "cards": list(faces), "knowledge": list(self._desc[p])})
+                    faces = shown[p] = ReadOnlyList([cards[c] for c in self.hands[p]])
+            hands.append({"seat": p, "cards": faces, "knowledge": self._desc[p]})
         return {
             "game": "hanabi", "variant": variant.name, "players": self.players, "seat": seat,
             "to_act": self.to_act, "over": self.over,
