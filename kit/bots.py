@@ -44,6 +44,7 @@ def play_out(state: GameState, bots: Sequence[Bot] | Bot, rng: random.Random | i
     done = 0
     while not state.over and (max_actions is None or done < max_actions):
         seat = state.to_act
+        assert seat is not None  # the game is not over
         legal = state.legal_actions()
         state.apply(seats[seat].choose(state.view(seat), legal, rng))
         done += 1

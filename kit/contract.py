@@ -15,7 +15,7 @@ import random
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Union
 
@@ -27,8 +27,8 @@ ALL = "all"
 
 def event(kind: str, visible_to: Sequence[int] | str = ALL, **fields: Any) -> dict:
     """An event dict: what happened and who may see it (``visible_to``)."""
-    if visible_to != ALL and type(visible_to) is not list:
-        visible_to = list(visible_to)
+    if visible_to != ALL and type(visible_to) is not list:  # (a hot path: no isinstance)
+        visible_to = list(visible_to)  # type: ignore[arg-type]  # not ALL: seats
     return {"type": kind, "visible_to": visible_to, **fields}
 
 
@@ -164,7 +164,7 @@ def bounded(data: Any, rule: str = "action") -> Any:
     return data
 
 
-def parse_action(actions: dict[str, type[Action]], data: Any, rule: str = "action") -> Action:
+def parse_action(actions: Mapping[str, type[Action]], data: Any, rule: str = "action") -> Action:
     """Turn an action object or its JSON dict into an action of this game.
 
     Raises :class:`IllegalAction` (with ``rule``) for anything that is not one:
@@ -264,11 +264,11 @@ class GameSpec:
     max_players: int
     options: dict[str, Option]
     state_class: type[GameState]
-    actions: dict[str, type[Action]]
+    actions: Mapping[str, type[Action]]
     #: upper bound on the number of actions in a game, from players and options
     max_length: Callable[[int, dict], int]
     #: bot name -> bot factory (a class whose instances have ``choose``)
-    bots: dict[str, Callable[[], Any]] = field(default_factory=dict)
+    bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
     #: rule id used for malformed actions of this game (the "a turn is" clause)
     action_rule: str = "action"
     #: the seat's legal actions (JSON dicts) listed from ``view(seat)`` alone; the

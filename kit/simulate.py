@@ -260,6 +260,7 @@ def _play_recorded(recorder: Recorder, task: _Task, seed: int) -> GameRecord:
         clock = time.perf_counter
         while not state.over:
             seat = state.to_act
+            assert seat is not None  # the game is not over
             legal = state.legal_actions()
             t0 = clock()
             action = bots[seat].choose(state.view(seat), legal, rng)

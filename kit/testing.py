@@ -22,6 +22,11 @@ Checks, at every state of seeded random playouts:
   wrong seat) raise :class:`kit.IllegalAction` with a rule id and leave the
   snapshot exactly as it was;
 - cards/tiles are conserved (``zones``); events are JSON with ``visible_to``;
+- what a state returns is the caller's own: changing everything in its views (each
+  seat and the spectator), ``result()``, the events ``apply`` returned and its legal
+  actions (the list and their JSON) changes neither that state nor another game of
+  the same options, nor the events a replay of the game returns (read-only shared
+  data, :mod:`kit.readonly`, may refuse the change);
 - ``clone`` and ``snapshot``/``restore`` reproduce the state, and a clone moves
   independently; the history replays (``kit.replay``) to the same state;
 - the game ends within the declared length bound;
@@ -37,7 +42,7 @@ from collections import Counter
 from typing import Any
 
 import kit
-from kit.contract import ALL, GameSpec, GameState
+from kit.contract import ALL, Action, GameSpec, GameState
 from kit.errors import IllegalAction
 
 
@@ -62,6 +67,53 @@ def _is_plain_json(obj: Any) -> bool:
 
 def _inventory(state: GameState) -> Counter:
     return Counter(_key(card) for cards in state.zones().values() for card in cards)
+
+
+def _scribble(obj: Any) -> None:
+    """Change every part of a returned JSON value in place, as a learner editing what a
+    game gave them might; parts that refuse a change (read-only) are left as they are."""
+    try:
+        if isinstance(obj, dict):
+            for k in list(obj):
+                obj[k] = _scribbled(obj[k])
+            obj["scribbled"] = True
+        elif isinstance(obj, list):
+            for i, v in enumerate(obj):
+                obj[i] = _scribbled(v)
+            obj.append("scribbled")
+            return
+    except TypeError:
+        pass
+    if isinstance(obj, dict | list | tuple):  # read-only: still scribble what it holds
+        for v in obj.values() if isinstance(obj, dict) else obj:
+            _scribble(v)
+
+
+def _scribbled(value: Any) -> Any:
+    if isinstance(value, dict | list | tuple):
+        _scribble(value)
+        return value
+    if isinstance(value, str):
+        return value.upper() + "!"
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int | float):
+        return value + 1000
+    return "scribbled" if value is None else value
+
+
+def _returns(state: GameState) -> list:
+    """Everything a state returns without moving: views, result, legal actions."""
+    legal = state.legal_actions()
+    return [[state.view(s) for s in [None, *range(state.players)]], state.result(), legal,
+            [a.to_json() for a in legal]]
+
+
+def _fingerprint(state: GameState) -> str:
+    """The state's snapshot and all it returns, as one JSON text."""
+    legal = [a.to_json() if isinstance(a, Action) else repr(a) for a in state.legal_actions()]
+    return _key([state.snapshot(), [state.view(s) for s in [None, *range(state.players)]],
+                 state.result(), legal])
 
 
 _JUNK_VALUES: tuple = (-1, 99, "x", None, True, [], 2.5)
@@ -130,6 +182,7 @@ class _Checker:
         self.pool: dict[str, dict] = {}
         self.determinizations_differed = False
         self.hidden_seen = False
+        self.bystander: GameState | None = None  # another game of the same options
 
     def where(self, state: GameState) -> str:
         return (f"{self.name} players={self.players} seed={self.seed} options={self.options} "
@@ -176,8 +229,9 @@ class _Checker:
                 _fail(where, f"view({seat}) is not plain JSON")
         if _key(state.snapshot()) != before:
             _fail(where, "view() changed the state")
-        if state.to_act is not None:
-            from_view = self.spec.legal_from_view(state.view(state.to_act))
+        lister = self.spec.legal_from_view
+        if state.to_act is not None and lister is not None:  # check_declaration requires it
+            from_view = lister(state.view(state.to_act))
             got = sorted(_key(a if isinstance(a, dict) else a.to_json()) for a in from_view)
             want = sorted(_key(a.to_json()) for a in legal)
             if got != want:
@@ -272,6 +326,26 @@ class _Checker:
                     isinstance(s, int) and 0 <= s < self.players for s in to)):
                 _fail(where, f"event {ev['type']!r} has a bad visible_to: {to!r}")
 
+    def check_ownership(self, state: GameState, events: list) -> None:
+        """Changing what ``state`` returned (and the events ``events``) changes neither
+        ``state`` nor a bystanding game of the same options (kit.readonly)."""
+        where = self.where(state)
+        if self.bystander is None:
+            self.bystander = self.new()
+        games = {"this game": state, "another game of the same options": self.bystander}
+        before = {name: _fingerprint(game) for name, game in games.items()}
+        _scribble([events, _returns(state)])
+        for name, game in games.items():
+            try:
+                after = _fingerprint(game)
+            except Exception as exc:  # a shared cache broke the engine
+                _fail(where, f"after changing what the state returned (views, result, events, "
+                             f"legal actions), {name} fails: {type(exc).__name__}: {exc}")
+            if after != before[name]:
+                _fail(where, f"changing what the state returned (views, result, events, legal "
+                             f"actions) changed {name}: shared mutable data crosses a return "
+                             f"value; copy it or make it read-only (kit.readonly)")
+
     # -- the playout ---------------------------------------------------------------
 
     def new(self) -> GameState:
@@ -284,6 +358,7 @@ class _Checker:
         bound = self.spec.max_length(self.players, state.options)
         inventory = _inventory(state)
         trail = [_key(state.snapshot())]
+        told: list[str] = []  # the events of each move as returned, before any change
         while True:
             if global_seed is not None:
                 random.seed(global_seed + len(state.history))
@@ -319,6 +394,7 @@ class _Checker:
             events = state.apply(action)
             if deep:
                 self.check_events(state, events)
+                told.append(_key(events))
                 if _key(twin.snapshot()) != _key(state.snapshot()) or _key(
                         twin_events) != _key(events):
                     _fail(self.where(state), "the same action on a clone gave another state: is "
@@ -326,6 +402,8 @@ class _Checker:
                                              "(e.g. the global random)?")
                 if state.history[-1] != {**action.to_json(), "seat": actor}:
                     _fail(self.where(state), "history must record the action with its seat")
+                if step % self.deep_every == 0:
+                    self.check_ownership(state, events)
             trail.append(_key(state.snapshot()))
         if deep:
             result = state.result()
@@ -334,8 +412,12 @@ class _Checker:
             if state.legal_actions():
                 _fail(self.where(state), "legal actions after the game is over")
             again = self.new()
-            for record in state.history:
-                again.apply(record)
+            for i, record in enumerate(state.history):
+                if _key(again.apply(record)) != told[i]:
+                    _fail(self.where(state), f"replaying move {i} gave other events than the "
+                                             "game returned: changing the events returned "
+                                             "earlier changed those of another game (shared "
+                                             "mutable data; kit.readonly)")
             if _key(again.snapshot()) != trail[-1]:
                 _fail(self.where(state), "replaying the history does not reach the same state")
             for i, record in enumerate(state.history):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from typing import ClassVar
 
 import pytest
 
@@ -68,6 +69,28 @@ class NoRedeal(HanabiState):
         return self.clone()
 
 
+class SharedView(HanabiState):
+    """view() hands out the same dict again while the state has not moved (issue 36: a
+    learner's edit of a view reaches the game)."""
+
+    def view(self, seat):
+        kept = self.__dict__.setdefault("kept_views", {})
+        key = (seat, len(self.history))
+        if key not in kept:
+            kept[key] = super().view(seat)
+        return kept[key]
+
+
+class SharedEventCards(HanabiState):
+    """Events reuse one card dict per card for every game (issue 36: upper-casing the
+    colours in one game's events changes another game's)."""
+
+    faces: ClassVar[dict[int, dict]] = {}
+
+    def card_json(self, card):
+        return self.faces.setdefault(card, dict(super().card_json(card)))
+
+
 def test_harness_passes_hanabi():
     check_game("hanabi", 3, seeds=range(3))
 
@@ -78,6 +101,8 @@ def test_harness_passes_hanabi():
     (GlobalRandomDraw, "global random"),
     (SharedClone, "changed the state|clone"),
     (NoRedeal, "not redealt"),
+    (SharedView, "changed this game"),
+    (SharedEventCards, "other events than the game returned"),
 ])
 def test_harness_fails_a_broken_engine(cls, message):
     with pytest.raises(ConformanceError, match=message):

@@ -63,9 +63,9 @@ def placements(pos: Position) -> tuple[list[Place], list[Place]]:
     layout = pos.layout
     live_values = layout.live_values()
     ends: dict[int, list[int]] = {}
-    for e in layout.ends:
-        if e.covered_by is None:
-            ends.setdefault(e.value, []).append(e.id)
+    for end in layout.ends:
+        if end.covered_by is None:
+            ends.setdefault(end.value, []).append(end.id)
     plain_double = pos.first_double == PLAIN and layout.first_double_plain()
     double_faces: tuple[str | None, ...] = (None,) if plain_double else FACES
     normal: list[Place] = []

@@ -6,9 +6,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from kit.datafile import load_toml, need
+from pydantic import Field, NonNegativeInt
+
+from kit.datafile import load_toml
+from kit.datamodel import DataModel, validated
 from kit.domino_metro.tileset import Tile
-from kit.errors import ConfigError
 
 #: the default scoring file (option ``scoring_file``), under ``data/``
 SCORING_FILE = "domino_metro/scoring.toml"
@@ -26,27 +28,35 @@ class Scoring:
     metro_double: int
 
 
+class ZeroDouble(DataModel):
+    """DM-R4: the points of 0:0 alone in hand and among other tiles."""
+
+    alone: NonNegativeInt
+    with_others: NonNegativeInt
+
+
+class MatchPoints(DataModel):
+    """DM-10: penalty points of a lost game, a Metro, and a Metro "doubly"."""
+
+    loss: NonNegativeInt
+    metro: NonNegativeInt
+    metro_double: NonNegativeInt
+
+
+class ScoringFile(DataModel):
+    """The shape of a scoring file."""
+
+    zero_double: dict[str, ZeroDouble] = Field(min_length=1)
+    match: MatchPoints
+
+
 @cache
 def load_scoring(path: str = SCORING_FILE) -> Scoring:
     """The scoring file, validated; errors name the file and the entry."""
-    data = load_toml(path)
-    rules = need(data, "zero_double", dict, path)
-    if not rules:
-        raise ConfigError(f"{path}.zero_double", "needs at least one rule")
-    zero: dict[str, tuple[int, int]] = {}
-    for rule, table in rules.items():
-        where = f"{path}.zero_double.{rule}"
-        alone = need(table, "alone", int, where)
-        others = need(table, "with_others", int, where)
-        if alone < 0 or others < 0:
-            raise ConfigError(where, "points must not be negative")
-        zero[rule] = (alone, others)
-    match = need(data, "match", dict, path)
-    points = [need(match, key, int, f"{path}.match") for key in ("loss", "metro", "metro_double")]
-    for key, value in zip(("loss", "metro", "metro_double"), points, strict=True):
-        if value < 0:
-            raise ConfigError(f"{path}.match.{key}", f"must not be negative, not {value}")
-    return Scoring(zero, *points)
+    data = validated(ScoringFile, load_toml(path), path)
+    zero = {rule: (z.alone, z.with_others) for rule, z in data.zero_double.items()}
+    m = data.match
+    return Scoring(zero, m.loss, m.metro, m.metro_double)
 
 
 def pips(hand: Iterable[Tile], zero_double: tuple[int, int]) -> int:

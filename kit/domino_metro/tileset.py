@@ -11,7 +11,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from kit.datafile import load_toml, need
+from pydantic import Field
+
+from kit.datafile import load_toml
+from kit.datamodel import DataModel, validated
 from kit.errors import ConfigError
 
 Tile = tuple[int, int]
@@ -63,22 +66,19 @@ class TileSet:
         return [(v, v) for v in range(self.values)]
 
 
+class SetFile(DataModel):
+    """The shape of a set file (DM-1)."""
+
+    name: str
+    max_pip: int = Field(ge=1, le=20)  # double-nine: 9
+    hand_size: int = Field(ge=1)
+
+
 @cache
 def load_set(path: str = SET_FILE) -> TileSet:
     """The set file, validated; errors are ConfigErrors naming the file and the entry."""
-    data = load_toml(path)
-    label = need(data, "name", str, path)
-    max_pip = need(data, "max_pip", int, path)
-    if not 1 <= max_pip <= 20:
-        raise ConfigError(f"{path}.max_pip", f"must be 1..20, not {max_pip}")
-    hand_size = need(data, "hand_size", int, path)
-    if hand_size < 1:
-        raise ConfigError(f"{path}.hand_size", f"must be at least 1, not {hand_size}")
-    unknown = set(data) - {"name", "max_pip", "hand_size"}
-    if unknown:
-        raise ConfigError(f"{path}.{sorted(unknown)[0]}",
-                          "unknown entry; allowed: name, max_pip, hand_size")
-    return TileSet(label, max_pip, hand_size)
+    data = validated(SetFile, load_toml(path), path)
+    return TileSet(data.name, data.max_pip, data.hand_size)
 
 
 def check_deal(tileset: TileSet, players: int, path: str) -> None:

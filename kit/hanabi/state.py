@@ -16,6 +16,7 @@ from kit.hanabi import knowledge
 from kit.hanabi.actions import Discard, Hint, Play
 from kit.hanabi.knowledge import IS_C, IS_V, NOT_C, NOT_V
 from kit.hanabi.variants import VALUES, Variant, variants
+from kit.readonly import ReadOnlyList, freeze
 
 
 def hand_size(players: int) -> int:
@@ -101,10 +102,11 @@ class HanabiState(GameState):
     def _derive(self) -> None:
         """Caches that follow from the state (not part of the snapshot): each card's
         described knowledge, and the hints each hand can receive."""
-        # Lists below are replaced, never changed in place, so views may share them.
-        self._desc = [[self._describe(k) for k in hk] for hk in self.know]
-        self._shown: list[list[dict] | None] = [None] * self.players
-        self._hint_cache: list[list[Hint] | None] = [None] * self.players
+        # A hand's described knowledge and shown cards are read-only lists (kit.readonly),
+        # replaced when the hand changes: views share them without copying.
+        self._desc = [ReadOnlyList([self._describe(k) for k in hk]) for hk in self.know]
+        self._shown: list[ReadOnlyList | None] = [None] * self.players
+        self._hint_cache: list[list[Action] | None] = [None] * self.players
 
     def _bind_variant(self) -> None:
         tables = _tables(self.options["variant"])
@@ -175,8 +177,10 @@ class HanabiState(GameState):
     def _check(self, action: Action) -> None:
         seat = self.current
         if type(action) is not Hint:
-            if not 0 <= action.slot < len(self.hands[seat]):
-                raise IllegalAction("HB-3", f"there is no slot {action.slot}; seat {seat} holds "
+            # a Play or a Discard (no cast() or isinstance on this hot path)
+            slot = action.slot  # type: ignore[attr-defined]
+            if not 0 <= slot < len(self.hands[seat]):
+                raise IllegalAction("HB-3", f"there is no slot {slot}; seat {seat} holds "
                                             f"slots 0–{len(self.hands[seat]) - 1}")
             if isinstance(action, Discard) and self.hints >= self.variant.hint_tokens:
                 raise IllegalAction("HB-5", "no discard while all 8 hint tokens are available")
@@ -224,14 +228,15 @@ class HanabiState(GameState):
                                         "colour": action.colour, "value": action.value,
                                         "slots": list(action.slots or ())}]
         else:
-            card = self.hands[seat].pop(action.slot)  # type: ignore[attr-defined]
-            del self.know[seat][action.slot]  # type: ignore[attr-defined]
-            desc = self._desc[seat]
+            # a Play or a Discard (no cast() or isinstance on this hot path)
             slot = action.slot  # type: ignore[attr-defined]
-            self._desc[seat] = desc[:slot] + desc[slot + 1:]
+            card = self.hands[seat].pop(slot)
+            del self.know[seat][slot]
+            desc = self._desc[seat]
+            self._desc[seat] = ReadOnlyList(desc[:slot] + desc[slot + 1:])
             self._hint_cache[seat] = self._shown[seat] = None
-            events = (self._discard(seat, action.slot, card) if isinstance(action, Discard)
-                      else self._play(seat, action.slot, card))
+            events = (self._discard(seat, slot, card) if isinstance(action, Discard)
+                      else self._play(seat, slot, card))
             drew = not self.ended and bool(self.deck)
             if not self.ended:
                 events += self._draw(seat)
@@ -253,7 +258,7 @@ class HanabiState(GameState):
             bit, is_, not_ = 1 << hint.value, IS_V, NOT_V  # type: ignore[operator]
         for i, know in enumerate(self.know[hint.to]):
             know[is_ if i in touched else not_] |= bit
-        self._desc[hint.to] = [self._describe(k) for k in self.know[hint.to]]
+        self._desc[hint.to] = ReadOnlyList([self._describe(k) for k in self.know[hint.to]])
         fields: dict[str, Any] = {"colour": hint.colour} if hint.colour else {"value": hint.value}
         return event("hint", ALL, seat=seat, to=hint.to, slots=sorted(touched), **fields)
 
@@ -294,7 +299,7 @@ class HanabiState(GameState):
         card = self.deck.pop()
         self.hands[seat].insert(0, card)
         self.know[seat].insert(0, [0, 0, 0, 0])
-        self._desc[seat] = [self._describe([0, 0, 0, 0]), *self._desc[seat]]
+        self._desc[seat] = ReadOnlyList([self._describe([0, 0, 0, 0]), *self._desc[seat]])
         self._hint_cache[seat] = self._shown[seat] = None
         others = [s for s in range(self.players) if s != seat]
         out = [event("draw", others, seat=seat, slot=0, card=self.card_json(card),
@@ -317,14 +322,15 @@ class HanabiState(GameState):
     # -- reading --------------------------------------------------------------------------
 
     def card_json(self, card: int) -> dict:
-        """A card as JSON (shared, read-only)."""
+        """A card as JSON (read-only: shared between games, kit.readonly)."""
         return self._cards[card]
 
     def _describe(self, know: list[int]) -> dict:
         key = (know[0], know[1], know[2], know[3])
         got = self._described.get(key)
         if got is None:
-            got = self._described[key] = knowledge.describe(know, self.variant, self._touch)
+            got = self._described[key] = freeze(knowledge.describe(know, self.variant,
+                                                                   self._touch))
         return got
 
     @property
@@ -350,16 +356,20 @@ class HanabiState(GameState):
                 "lost": self.ended == "mistakes", "perfect": self.ended == "perfect"}
 
     def view(self, seat: int | None) -> dict:
-        """What ``seat`` may know: the other hands, its own cards only as hints told."""
+        """What ``seat`` may know: the other hands, its own cards only as hints told.
+
+        The caller's own: the dicts and lists are fresh, but for each hand's cards and
+        knowledge, which are read-only (:mod:`kit.readonly`)."""
         variant, cards, shown = self.variant, self._cards, self._shown
         hands = []
+        faces: list[Any] | None
         for p in range(self.players):
             if seat is None or p == seat:
                 faces = [None] * len(self.hands[p])
             else:
                 faces = shown[p]
                 if faces is None:
-                    faces = shown[p] = [cards[c] for c in self.hands[p]]
+                    faces = shown[p] = ReadOnlyList([cards[c] for c in self.hands[p]])
             hands.append({"seat": p, "cards": faces, "knowledge": self._desc[p]})
         return {
             "game": "hanabi", "variant": variant.name, "players": self.players, "seat": seat,
@@ -471,8 +481,8 @@ class HanabiState(GameState):
                 "fireworks": played, "discards": list(self.discards)}
 
 
-_PLAYS = [Play(i) for i in range(5)]
-_DISCARDS = [Discard(i) for i in range(5)]
+_PLAYS: list[Action] = [Play(i) for i in range(5)]
+_DISCARDS: list[Action] = [Discard(i) for i in range(5)]
 _HINTS: dict[tuple, Hint] = {}
 
 
@@ -488,7 +498,8 @@ def _hint(to: int, colour: str | None, value: int | None, slots: tuple[int, ...]
 class _Tables:
     """What a variant needs at play time, made once per variant and shared.
 
-    Card and knowledge dicts are shared between views: treat a view as read-only.
+    Card, knowledge and suit dicts are shared between views and games, so they are
+    read-only (:mod:`kit.readonly`).
     """
 
     def __init__(self, variant: Variant) -> None:
@@ -499,13 +510,13 @@ class _Tables:
         self.colour_index = {c: i for i, c in enumerate(variant.colours)}
         self.hint_colours = [(c, self.colour_index[c]) for c in variant.hintable_colours]
         self.rainbow = [i for i, s in enumerate(variant.suits) if s.hint == "every"]
-        self.cards = [{"colour": variant.colours[code // 5], "value": code % 5 + 1}
+        self.cards = [freeze({"colour": variant.colours[code // 5], "value": code % 5 + 1})
                       for code in range(5 * len(variant.suits))]
         self.described: dict[tuple, dict] = {}
-        self.suits_json = [{"colour": s.colour, "letter": s.letter, "symbol": s.symbol,
+        self.suits_json = freeze([{"colour": s.colour, "letter": s.letter, "symbol": s.symbol,
                             "uk": s.uk, "hint": s.hint, "counts": list(s.counts)}
-                           for s in variant.suits]
-        self.hintable_json = list(variant.hintable_colours)
+                           for s in variant.suits])
+        self.hintable_json = freeze(variant.hintable_colours)
 
 
 _TABLES: dict[str, _Tables] = {}

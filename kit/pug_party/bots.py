@@ -72,7 +72,7 @@ class RuleBot:
                                         worth(a.hand_card)))
 
     @staticmethod
-    def _four_of_a_kind(view: dict, cards: Sequence[Action]) -> Action | None:
+    def _four_of_a_kind(view: dict, cards: Sequence[Play | PlayFaceUp]) -> Action | None:
         """A play that burns the pile with four of a kind (PP-5, PP-R2), if any."""
         run = view["run"]
         single = view["rules"]["four_of_a_kind"] == SINGLE_PLAY
@@ -86,7 +86,7 @@ class RuleBot:
         return None
 
     @staticmethod
-    def _special(view: dict, cards: Sequence[Action]) -> Action:
+    def _special(view: dict, cards: Sequence[Play | PlayFaceUp]) -> Action:
         """Only specials fit: spend one, the one that helps most."""
         by_card = {a.card: a for a in cards if _count(a) == 1}
         if MEGAPUG in by_card and len(view["pile"]) >= BIG_PILE:

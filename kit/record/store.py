@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import sqlalchemy as sa
 
@@ -375,6 +375,13 @@ class SessionRecord:
     complete: bool | None = None
 
 
+def _new_id(result: sa.CursorResult) -> int:
+    """The primary key of the one row an INSERT wrote."""
+    key = result.inserted_primary_key
+    assert key is not None  # an INSERT of one row
+    return int(key[0])
+
+
 def _action_json(action: Any) -> dict:
     if isinstance(action, Action):
         return action.to_json()
@@ -663,8 +670,7 @@ def write_buffered(store: Store, records: Sequence[GameRecord],
     def insert_all(conn: sa.Connection) -> list[int]:
         ids = []
         for r in todo:
-            game_id = conn.execute(sa.insert(schema.games).values(**r._row)
-                                   ).inserted_primary_key[0]
+            game_id = _new_id(conn.execute(sa.insert(schema.games).values(**r._row)))
             if r._pending:
                 conn.execute(sa.insert(schema.actions),
                              [{**a, "game_id": game_id} for a in r._pending])
@@ -675,7 +681,7 @@ def write_buffered(store: Store, records: Sequence[GameRecord],
         for r, game_id in zip(todo, _with_retry(store, insert_all, retry_delays), strict=True):
             r.id = game_id
             r._pending = []
-    return [r.id for r in records]
+    return [cast(int, r.id) for r in records]  # every one is written by now
 
 
 def record_feedback(store: Store, game_id: int, seat: int | None, rating: int | None,
@@ -694,7 +700,7 @@ def record_feedback(store: Store, game_id: int, seat: int | None, rating: int | 
         if conn.execute(sa.select(schema.games.c.id).where(
                 schema.games.c.id == game_id)).first() is None:
             raise RecordError(f"no recorded game {game_id} to give feedback on")
-        return conn.execute(sa.insert(schema.feedback).values(**row)).inserted_primary_key[0]
+        return _new_id(conn.execute(sa.insert(schema.feedback).values(**row)))
 
     return store.write(insert)
 

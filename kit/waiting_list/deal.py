@@ -134,7 +134,7 @@ def arrange(state: WaitingListState, deal: dict) -> None:
             box = list(every)
             state.rng.shuffle(box)
             chars = [box.pop() for _ in range(players)]
-        state.characters = _cards(chars, "deal.characters")
+        state.characters = list[str | None](_cards(chars, "deal.characters"))
         if len(state.characters) != players:
             raise ConfigError("deal.characters", f"needs one character per seat ({players})")
     else:

@@ -14,6 +14,7 @@ from functools import cache
 
 from kit.datafile import load_toml, need, resolve
 from kit.errors import ConfigError
+from kit.readonly import freeze
 
 FILE = "waiting_list/deck.toml"
 ORIGINS = ("rulebook", "reconstruction", "sourced")
@@ -70,7 +71,7 @@ class Deck:
     characters: dict[str, Character]
     #: card id -> the requirement names it fills: its id, type and organ (see combination)
     tokens: dict[str, frozenset[str]] = field(repr=False)
-    #: card id -> its JSON for views and boards (read-only, shared)
+    #: card id -> its JSON for views and boards (read-only: shared by every view and game)
     catalogue: dict[str, dict] = field(repr=False)
 
     def main(self) -> list[str]:
@@ -185,7 +186,7 @@ def _load(path: str, _stamp: int) -> Deck:
                                     _text(row, "en", where), _origin(row, where))
 
     # the declared totals (WL-1): the cards must add up to them
-    by_type = Counter()
+    by_type: Counter[str] = Counter()
     for c in cards.values():
         by_type[c.type] += c.count
     for kind, want in declared.items():
@@ -219,7 +220,7 @@ def _load(path: str, _stamp: int) -> Deck:
     for ch in characters.values():
         catalogue[ch.id] = {"id": ch.id, "type": "character", "ru": ch.ru, "en": ch.en,
                             "organ": ch.organ, "layable": False, "origin": ch.origin}
-    return Deck(path, types, cards, characters, tokens, catalogue)
+    return Deck(path, types, cards, characters, tokens, freeze(catalogue))
 
 
 def check_deck_option(value: str) -> str | None:

@@ -8,8 +8,10 @@ board or bot that only has the view sees exactly what the engine allows.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from types import MappingProxyType
 
 from kit.contract import Action
+from kit.readonly import ReadOnlyDict
 from kit.waiting_list.actions import Claim, Discard, Draw, Lay, Pass, Reveal, Take
 from kit.waiting_list.combination import Tokens, counts, fits, reveals
 
@@ -56,20 +58,29 @@ def listing(phase: str, hand: Mapping[str, int], pile: Sequence[str], top_live: 
     return []
 
 
-_SHARED: list = [None, {}]  # the last catalogue object seen and its tokens
+#: the last read-only catalogue seen (the engine's, shared by its views) and its tokens
+_LAST: tuple[ReadOnlyDict, Mapping[str, frozenset[str]]] | None = None
 
 
 def view_tokens(view: dict, cards: Collection[str]) -> Mapping[str, frozenset[str]]:
     """The requirement names each of ``cards`` fills, read from the view's catalogue.
 
-    Views made by the engine share one catalogue object, whose tokens are kept.
+    The tokens of the engine's catalogue, which can't change (:mod:`kit.readonly`), are
+    kept; any other catalogue (e.g. a view read back from JSON) is read afresh.
     """
+    global _LAST
     cat = view["catalogue"]
-    if cat is _SHARED[0]:
-        return _SHARED[1]
-    out = {c: frozenset(x for x in (c, e["type"], e["organ"]) if x) for c, e in cat.items()}
-    _SHARED[:] = [cat, out]
+    if _LAST is not None and cat is _LAST[0]:
+        return _LAST[1]
+    if not isinstance(cat, ReadOnlyDict):
+        return {c: _tokens(c, cat[c]) for c in cards}
+    out = MappingProxyType({c: _tokens(c, e) for c, e in cat.items()})
+    _LAST = (cat, out)
     return out
+
+
+def _tokens(card: str, entry: Mapping) -> frozenset[str]:
+    return frozenset(x for x in (card, entry["type"], entry["organ"]) if x)
 
 
 def legal_from_view(view: dict) -> list[Action]:

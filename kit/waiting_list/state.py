@@ -56,6 +56,7 @@ import random
 
 from kit.contract import ALL, Action, GameState, event
 from kit.errors import ConfigError, IllegalAction
+from kit.readonly import freeze
 from kit.waiting_list.actions import Claim, Discard, Draw, Lay, Pass, Reveal, Take
 from kit.waiting_list.combination import counts, is_combination, needs
 from kit.waiting_list.deal import arrange
@@ -101,14 +102,14 @@ class WaitingListState(GameState):
         self._types = {c.id: c.type for c in self.deck_data.cards.values()}
         self._organ_of = {c.id: c.organ for c in self.deck_data.characters.values()}
         self._needs: dict[tuple[int, str | None], tuple[str, ...]] = {}  # memo of needs()
-        # parts of every view that never change in a game (views are read-only)
-        self._tasks = {r.number: r.task() for r in self.rounds.rounds}
-        self._rules = {"claim_needs_fit": self.options["claim_needs_fit"],
+        # parts of every view that never change in a game, shared read-only (kit.readonly)
+        self._tasks = {r.number: freeze(r.task()) for r in self.rounds.rounds}
+        self._rules = freeze({"claim_needs_fit": self.options["claim_needs_fit"],
                        "first_card_claims": self.options["first_card_claims"],
                        "round_laps": self.options["round_laps"],
                        "characters_dealt": self.options["characters_dealt"],
                        "reshuffle": self.options["reshuffle"],
-                       "penalties": self.penalty.table()}
+                       "penalties": self.penalty.table()})
 
     def _setup(self) -> None:
         self._bind()
@@ -458,7 +459,7 @@ class WaitingListState(GameState):
                   "revealed": [bool(c) for c in self.combos], "turns": self.turns,
                   "reshuffles": self.reshuffles}
         self.round_log.append(record)
-        events = [event("round_end", ALL, **record, totals=self.totals())]
+        events = [event("round_end", ALL, **_copy_record(record), totals=self.totals())]
         if self.round_no == len(self.rounds):
             self.phase = OVER
             res = self.result()
@@ -486,8 +487,8 @@ class WaitingListState(GameState):
         their seat's reveal, WL-R5: then ``needs`` keeps ``"character"``) and scores are
         public; ``known``
         lists the cards everyone saw a seat take from the pile and not yet part with.
-        ``task``, ``rules`` and ``catalogue`` are shared between views: treat a view as
-        read-only."""
+        ``task``, ``rules`` and ``catalogue`` are shared between views and games, so they
+        are read-only (:mod:`kit.readonly`); the rest is fresh."""
         players = self.players
         seats = []
         for s in range(players):
@@ -522,7 +523,7 @@ class WaitingListState(GameState):
                        "round_winners": [r["winner"] for r in self.round_log],
                        "round_reasons": [r["reason"] for r in self.round_log],
                        "round_rules": [r.get("rule") for r in self.round_log]},
-            "last_round": dict(self.round_log[-1]) if self.round_log else None,
+            "last_round": _copy_record(self.round_log[-1]) if self.round_log else None,
             "rules": self._rules,
             "catalogue": self.deck_data.catalogue,
         }
