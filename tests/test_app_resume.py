@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from urllib.parse import quote
 
 import ipywidgets
 import pytest
@@ -25,6 +26,8 @@ def test_a_game_goes_on_only_from_the_link_its_page_showed(tmp_path, monkeypatch
     link = page.resume_link
     assert re.fullmatch(rf"\?resume={game_id}&key=[\w%-]{{30,}}", link)
     assert html.escape(link) in page.recording_note.value
+    # the board's own link (under its log) carries the same key: its page sends it
+    assert link.endswith("key=" + quote(page.board.resume_key))
     form = PlaytestApp("pug_party", query="players=3")
     assert "?resume=" not in json.dumps([c.get_state() for c in form.form.children
                                          if isinstance(c, ipywidgets.HTML)])
@@ -35,4 +38,4 @@ def test_a_game_goes_on_only_from_the_link_its_page_showed(tmp_path, monkeypatch
             other.message.value)
     app = PlaytestApp("pug_party", query=link[1:] + "&pause=0")
     assert app.board is not None and app.board.state.history == page.board.state.history
-    assert app.resume_link == link
+    assert app.resume_link == link and app.board.resume_key == page.board.resume_key

@@ -125,7 +125,7 @@ def test_a_game_open_in_two_pages_stops_the_page_that_falls_behind(tmp_path, mon
 
     first.act(first.legal[0]["action"])  # the first page falls behind
     assert f"Игра {game_id} продолжилась на другой странице" in first.error
-    assert f"?resume={game_id}" in first.error
+    assert "?resume=" not in first.error  # (a link without its key would not open the game)
     assert first.legal == [] and first.thinking is None and first.state.to_act != 0
     before = first.state.snapshot()
     with pytest.raises(kit.IllegalAction, match="went on in another page"):

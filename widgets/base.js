@@ -360,7 +360,7 @@ function kitBoard(draw) {
           T("lost", { why: ui.lost })));
       } else if (pending && ui.waited) {
         parts.push(h("div", { key: "waited", class: "kit-notice", role: "status" },
-          T("no_answer", { s: NO_ANSWER_MS / 1000 }), resumeLink(model.get("record_id"), T("no_answer_resume"), model.get("game")), "."));
+          T("no_answer", { s: NO_ANSWER_MS / 1000 }), resumeLink(model.get("record_id"), T("no_answer_resume"), model.get("game"), model.get("resume_key")), "."));
       }
       if (result) {
         parts.push(h("div", { key: "over", class: "kit-over" }, h("b", {}, `${T("game_over_dot")} `),
@@ -390,8 +390,9 @@ function kitBoard(draw) {
       // (the same vnode, or none, while the recorded game is the same: reading `location`
       // for the link cost some 0.05 ms of every redraw)
       const recordId = model.get("record_id");
-      const resume = ctx.memo("resume", [recordId, T], () => {
-        const link = resumeLink(recordId, T("resume_at"), model.get("game"));
+      const resumeKey = model.get("resume_key");
+      const resume = ctx.memo("resume", [recordId, resumeKey, T], () => {
+        const link = resumeLink(recordId, T("resume_at"), model.get("game"), resumeKey);
         return link && h("p", { key: "resume", class: "kit-resume" }, T("recorded_as", { id: recordId }), link, ".");
       });
       if (resume) parts.push(resume);
@@ -462,11 +463,12 @@ function showLog(ol, events, who) {
 /** `before` and a link to this app that goes on with recorded game `id`: none if there
  * is none, or if the board is not on its game's playtest app (a notebook with a
  * recorder goes on with `Recorder.resume` in Python) */
-function resumeLink(id, before, game) {
-  if (id === null || id === undefined || !location.pathname.endsWith(`/${game}_app.ipynb`)) return null;
+function resumeLink(id, before, game, key) {
+  // (without the key the app holds, issue 37, a link would not open the game)
+  if (id === null || id === undefined || !key || !location.pathname.endsWith(`/${game}_app.ipynb`)) return null;
   // (the page's language rides along: `?lang=` if the page has one)
   const lang = new URLSearchParams(location.search).get("lang");
-  const href = `${location.pathname}?resume=${id}${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
+  const href = `${location.pathname}?resume=${id}&key=${encodeURIComponent(key)}${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
   return [before, h("a", { class: "kit-resume-link", href }, `?resume=${id}`)];
 }
 

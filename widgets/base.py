@@ -156,6 +156,9 @@ class Board(anywidget.AnyWidget):
     auto_pass = t.List(t.Bool()).tag(sync=True)
     #: the recorded game's id, while it can be resumed (``?resume=`` in the app)
     record_id = t.Int(None, allow_none=True).tag(sync=True)
+    #: the key that opens the recorded game again (``?resume=<id>&key=<key>``, issue 37):
+    #: set by the app that holds it, for its own page's link only
+    resume_key = t.Unicode(None, allow_none=True).tag(sync=True)
     #: teacher and lesson tables: a move can be taken back
     can_undo = t.Bool(False).tag(sync=True)
     #: the page's language and its words (sent once): {"lang", "words", "plurals"}

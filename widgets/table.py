@@ -507,8 +507,8 @@ class Recording:
                 self.table.stop(
                     f"game {exc.game_id} went on in another page, which recorded its move "
                     f"{exc.seq + 1} first; the moves made here since are not recorded, so "
-                    f"this board stops. Open this app with ?resume={exc.game_id} to go on "
-                    "with the game as recorded", code=NC_("error", "moved_on"),
+                    "this board stops. Open this game's link again (the one under the board) "
+                    "to go on with the game as recorded", code=NC_("error", "moved_on"),
                     game=exc.game_id, move=exc.seq + 1)
                 return
             except Exception as exc:  # a broken store must not break the table: retried
