@@ -64,3 +64,20 @@ def test_the_index_has_no_table_to_scroll_sideways_and_links_every_game():
     assert "<table" not in page and "grid-template-columns" in page
     for game in ("hanabi", "waiting_list", "pug_party", "domino_metro"):
         assert f"{game}_app.ipynb?lang=en" in page and f"{game}_tutorial.ipynb?lang=en" in page
+
+
+def test_the_form_offers_every_bot_the_game_declares_and_a_link_seats_one():
+    """Issue 41: the Hanabi form offers its convention and information-strategy bots (in
+    the page's language), and a link that seats them starts a game they play in (HB-3)."""
+    form = PlaytestApp("hanabi", query="players=3&record=0&lang=ru")
+    offered = [value for _label, value in form.seat_pickers[1].options]
+    assert {"bot:convention", "bot:info"} <= set(offered)
+    labels = dict((value, label) for label, value in form.seat_pickers[1].options)
+    assert labels["bot:convention"] != "bot: convention" and "convention" not in labels[
+        "bot:convention"]
+    app = PlaytestApp("hanabi", query="players=3&seats=human,bot:convention,bot:info"
+                                      "&pause=0&start=1&record=0")
+    assert app.problems == {} and app.board is not None
+    board = app.board
+    board.act(board.legal[0]["action"])  # the person moves; both bots answer
+    assert len(board.state.history) == 3 and board.state.to_act == 0

@@ -38,6 +38,13 @@ HIDDEN_OPTIONS = {"deal"}
 #: as the board numbers them
 SEAT_OPTIONS = {"first_dealer", "first_player"}
 SEAT_CHOICES = ["human", "bot:rule", "bot:random"]
+
+
+def seat_choices(game: str) -> list[str]:
+    """What a seat of ``game`` can be: a person, or any bot the game declares (the rule
+    and random bots first, then the others, such as Hanabi's convention bot)."""
+    bots = kit.spec(game).declaration()["bots"]
+    return SEAT_CHOICES + [f"bot:{b}" for b in bots if f"bot:{b}" not in SEAT_CHOICES]
 MODE_CHOICES = [(N_("play (one person against bots, or several on this screen)"), "auto"),
                 (N_("teacher: every hand open, for a projector"), "teacher")]
 #: the bot pause a link may set (seconds)
@@ -248,10 +255,10 @@ class PlaytestApp(w.VBox):
         self.players.observe(lambda _c: self._make_seats(), names="value")
         self._preset_seats = params["seats"].split(",") if params.get("seats") else None
         if self._preset_seats is not None:
-            bad = [k for k in self._preset_seats if k not in SEAT_CHOICES]
+            bad = [k for k in self._preset_seats if k not in seat_choices(game)]
             if bad:
                 self.problems["seats"] = (f"{_brief(bad[0])} is not a seat; seats are "
-                                          + ", ".join(SEAT_CHOICES))
+                                          + ", ".join(seat_choices(game)))
                 self._preset_seats = None
             elif len(self._preset_seats) != self.players.value:
                 self.problems["seats"] = (f"{len(self._preset_seats)} seats named for "
@@ -409,11 +416,11 @@ class PlaytestApp(w.VBox):
             self._preset_seats) == n else None
         self.seat_pickers, self.name_fields = [], []
         for p in range(n):
-            value = preset[p] if preset and preset[p] in SEAT_CHOICES else (
+            value = preset[p] if preset and preset[p] in seat_choices(self.game) else (
                 "human" if p == 0 else "bot:rule")
             t = self.t
             choices = [(t("person") if c == "human" else t("bot: {name}", name=t.ctx(
-                "bot", c.split(":", 1)[1])), c) for c in SEAT_CHOICES]
+                "bot", c.split(":", 1)[1])), c) for c in seat_choices(self.game)]
             picker = w.Dropdown(options=choices, value=value,
                                 description=t("Seat {n}", n=p + 1),
                                 layout=w.Layout(width="min(100%, 18em)"),

@@ -10,7 +10,7 @@ from kit.i18n import NC_
 
 GAMES = [NC_("game", "hanabi"), NC_("game", "waiting_list"), NC_("game", "pug_party"),
          NC_("game", "domino_metro")]
-BOTS = [NC_("bot", "rule"), NC_("bot", "random")]
+BOTS = [NC_("bot", "rule"), NC_("bot", "random"), NC_("bot", "convention"), NC_("bot", "info")]
 COLOURS = [NC_("colour", "white"), NC_("colour", "red"), NC_("colour", "blue"),
            NC_("colour", "yellow"), NC_("colour", "green"), NC_("colour", "multi")]
 #: each colour's letter on cards and chips (one per colour in a language: they tell
