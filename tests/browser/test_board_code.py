@@ -221,8 +221,10 @@ def test_a_layout_replaced_by_another_is_placed_afresh(code: Any):
 
 
 LABELS = """([legal, before, after]) => {
-  const on = (layout) => ({ view: { layout }, legal });
-  const again = { view: { layout: after }, legal: legal.map((a) => ({ ...a })) };
+  // (the page's words come from the kernel: a stand-in for the English ones)
+  const t = (key) => ({ dm_open: "open", dm_closed: "closed", dm_lead: "lead" })[key];
+  const on = (layout) => ({ view: { layout }, legal, t });
+  const again = { view: { layout: after }, legal: legal.map((a) => ({ ...a })), t };
   return [0, 1].map((i) => [dmLabel(on(before), i), dmLabel(on(after), i), dmLabel(again, i)]);
 }"""
 
