@@ -28,7 +28,7 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from kit.errors import ConfigError
+from kit.errors import ConfigError, IllegalAction
 
 #: the kit's languages, the default first
 LANGUAGES = ("ru", "uk", "en")
@@ -156,6 +156,12 @@ def NP_(singular: str, plural: str) -> tuple[str, str]:
     return singular, plural
 
 
+def _own_words(exc: Exception) -> str:
+    """The error's own English words; a problem of no rule (an IllegalAction whose
+    ``rule`` is empty) says its message alone."""
+    return exc.message if isinstance(exc, IllegalAction) and exc.rule == "" else str(exc)
+
+
 def explain(exc: Exception, lang: str | None = None,
             name: Callable[[int], str] | None = None) -> str:
     """A refusal (:class:`~kit.errors.IllegalAction`, :class:`~kit.errors.ConfigError`)
@@ -164,10 +170,11 @@ def explain(exc: Exception, lang: str | None = None,
     becomes ``who``, the seat's name by ``name``. Without a code, or one the catalog does
     not know, the error's own English words."""
     code = getattr(exc, "code", None)
-    t = Words(lang)
-    text = t.ctx("error", code) if code else None
-    if not code or text == code:  # (a problem of no rule says its message alone)
-        return exc.message if getattr(exc, "rule", None) == "" else str(exc)
+    if not code:
+        return _own_words(exc)
+    text = Words(lang).ctx("error", code)
+    if text == code:
+        return _own_words(exc)
     params = dict(getattr(exc, "params", {}))
     seat = params.get("seat")
     if "seat" in params:
@@ -175,6 +182,6 @@ def explain(exc: Exception, lang: str | None = None,
     try:
         text = text.format(**params)
     except (KeyError, IndexError):  # (a catalog out of step with the code: its words)
-        return exc.message if getattr(exc, "rule", None) == "" else str(exc)
+        return _own_words(exc)
     rule = getattr(exc, "rule", None)  # (an option's name is no words for a person)
     return f"{text} ({rule})" if rule else text

@@ -52,4 +52,11 @@ class Hint(Action):
         return f"hint seat {self.to}: {what}{where}"
 
 
+def hint_slots(hint: Hint) -> tuple[int, ...]:
+    """The slots ``hint`` points at: filled in on every legal (and every applied) hint,
+    which is what bots weigh."""
+    assert hint.slots is not None, "a legal hint has its slots filled in"
+    return hint.slots
+
+
 ACTIONS = {cls.TYPE: cls for cls in (Hint, Discard, Play)}

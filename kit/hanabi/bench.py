@@ -37,6 +37,7 @@ def move_times(bot: str, players: int, games: int = 50) -> list[float]:
         rng = random.Random(seed)
         while not state.over:
             seat = state.to_act
+            assert seat is not None  # the game is not over
             view, legal = state.view(seat), state.legal_actions()
             start = clock()
             action = bots[seat].choose(view, legal, rng)

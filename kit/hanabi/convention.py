@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 
 from kit.contract import Action
-from kit.hanabi.actions import Discard, Hint, Play
+from kit.hanabi.actions import Discard, Hint, Play, hint_slots
 from kit.hanabi.table import PublicTable, bits
 
 DESCRIPTION = (
@@ -184,7 +184,7 @@ class ConventionBot:
         # all tokens in hand and no hint reads right: one that touches no new card says
         # nothing by convention; else the likeliest card, else any hint
         for h in legal:
-            if type(h) is Hint and all(t.hands[h.to][i] in t.clued for i in h.slots):
+            if type(h) is Hint and all(t.hands[h.to][i] in t.clued for i in hint_slots(h)):
                 return h
         gamble = t.likeliest(private, seen, at_least=0.6)
         if gamble is not None:
@@ -255,7 +255,7 @@ class ConventionBot:
         ways = self._on_their_way(t, faces, playable)
         best, pick = None, None
         for h in legal:
-            if type(h) is not Hint or h.to != q or slot not in h.slots:
+            if type(h) is not Hint or h.to != q or slot not in hint_slots(h):
                 continue
             score = self._score(t, h, faces, playable, trash, queued0, ways)
             if score is None:
@@ -281,7 +281,7 @@ class ConventionBot:
                              and cid not in t.clued}
         best, pick = None, None
         for h in legal:
-            if type(h) is not Hint or not (every or wanted[h.to].intersection(h.slots)):
+            if type(h) is not Hint or not (every or wanted[h.to].intersection(hint_slots(h))):
                 continue
             score = self._score(t, h, faces, playable, trash, queued0, ways)
             if score is None:
@@ -307,9 +307,13 @@ class ConventionBot:
     def _score(self, t: Table, h: Hint, faces: dict[int, int], playable: int,
                trash: int, queued0: int, ways: list[set[int]]) -> float | None:
         """How good hint ``h`` is by its public reading; None if it would mislead."""
-        hand = t.hands[h.to]
-        mask = t.colour_mask[h.colour] if h.colour is not None else t.value_mask[h.value]
-        after = t.read_hint(h.to, mask, h.slots, queued0)
+        hand, slots = t.hands[h.to], hint_slots(h)
+        if h.colour is not None:
+            mask = t.colour_mask[h.colour]
+        else:
+            assert h.value is not None  # (a hint names a colour or a value)
+            mask = t.value_mask[h.value]
+        after = t.read_hint(h.to, mask, slots, queued0)
         score = self.W_IDLE if not ways[h.to] else 0.0
         # cards already on their way: playable cards someone else knows about
         known = set().union(*(ways[p] for p in range(t.players) if p != h.to))
@@ -325,12 +329,12 @@ class ConventionBot:
                         return None
                     score += 10 - 0.1 * (c % 5) + (self.W_EXACT if not m & (m - 1) else 0.0)
                     known.add(c)
-            elif i in h.slots and cid not in t.clued and m and not m & ~queued0:
+            elif i in slots and cid not in t.clued and m and not m & ~queued0:
                 if c in known:
                     return None
                 score += self.W_DELAYED
                 known.add(c)
-            elif i in h.slots and cid not in t.clued:
+            elif i in slots and cid not in t.clued:
                 if trash >> c & 1:
                     score -= self.W_TRASH
                 else:

@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 
 from kit.contract import Action
-from kit.hanabi.actions import Discard, Hint, Play
+from kit.hanabi.actions import Discard, Hint, Play, hint_slots
 from kit.hanabi.table import PublicTable, bits
 
 DESCRIPTION = (
@@ -201,7 +201,7 @@ class InfoBot:
             return Discard(self._least_needed(t, private, seen))
         # eight tokens and the encoding hint does not exist: any hint will mislead, so
         # give the one touching most cards of the next player (a rare hand)
-        return max((h for h in legal if type(h) is Hint), key=lambda h: len(h.slots))
+        return max((h for h in legal if type(h) is Hint), key=lambda h: len(hint_slots(h)))
 
     def _news_awaited(self, t: InfoTable, me: int) -> bool:
         """Whether a hint would tell someone of a card to play or to let go."""
@@ -219,10 +219,10 @@ class InfoBot:
         to = (me + value // 3 + 1) % t.players
         kind = value % 3
         options = [h for h in legal if type(h) is Hint and h.to == to
-                   and t.hint_kind(h.colour, h.slots) == kind]
+                   and t.hint_kind(h.colour, hint_slots(h)) == kind]
         if not options:
             return None
-        return max(options, key=lambda h: len(h.slots))
+        return max(options, key=lambda h: len(hint_slots(h)))
 
     @staticmethod
     def _least_needed(t: InfoTable, private: list[int], seen: list[int]) -> int:

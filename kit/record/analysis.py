@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -268,13 +269,14 @@ def event_counts(source: Any, game_ids: list[int], types: list[str]) -> pd.DataF
     text = sa.cast(a.c.events, sa.Text)
     fired = [sa.func.sum(sa.case((_holds(store, text, f'"type": {json.dumps(t)}'), 1),
                                  else_=0)) for t in types]
-    ids = sa.bindparam("ids", expanding=True)
+    ids: sa.BindParameter[list[int]] = sa.bindparam("ids", expanding=True)
     counted = sa.select(a.c.game_id, sa.func.count(), *fired).where(
         a.c.game_id.in_(ids)).group_by(a.c.game_id)
     turns_q = _turns_query(sa.select(schema.games.c.id).where(schema.games.c.id.in_(ids)))
 
     def fetch(conn: sa.Connection) -> tuple[list, dict]:
-        rows, turns = [], {}
+        rows: list[sa.Row[*tuple[Any, ...]]] = []
+        turns: dict[int, int] = {}
         for i in range(0, len(game_ids), ID_CHUNK):
             params = {"ids": list(game_ids[i:i + ID_CHUNK])}
             rows.extend(conn.execute(counted, params).all())
@@ -322,7 +324,7 @@ def thinking_times(source: Any, game_ids: list[int], seats: pd.DataFrame) -> pd.
                 for r in conn.execute(q, {"ids": game_ids[i:i + ID_CHUNK]}).all()]
 
     rows = open_store(source).read(fetch) if game_ids else []
-    cols = list(zip(*rows, strict=True)) if rows else [[], [], [], []]
+    cols: list[Sequence[Any]] = list(zip(*rows, strict=True)) if rows else [[], [], [], []]
     out = pd.DataFrame({"game_id": pd.array(cols[0], dtype="int64"),
                         "seat": pd.array(cols[1], dtype="Int64"),
                         "type": pd.array(cols[2], dtype=object),
@@ -392,10 +394,11 @@ def replay_metrics(source: Any, game: str, game_ids: list[int],
 
     store = open_store(source)
     g, a = schema.games, schema.actions
-    ids = sa.bindparam("ids", expanding=True)
+    ids: sa.BindParameter[list[int]] = sa.bindparam("ids", expanding=True)
 
     def fetch(conn: sa.Connection) -> tuple[list, list]:
-        gs, acts = [], []
+        gs: list[sa.Row[*tuple[Any, ...]]] = []
+        acts: list[sa.Row[*tuple[Any, ...]]] = []
         for i in range(0, len(game_ids), ID_CHUNK):
             params = {"ids": list(game_ids[i:i + ID_CHUNK])}
             gs.extend(conn.execute(sa.select(g.c.id, g.c.players, g.c.seed, g.c.options,
@@ -619,7 +622,7 @@ COMPARED = [("score", "mean score", "mean"), ("actions", "game length (actions)"
             ("branching", "branching factor (legal moves)", "mean")]
 
 
-def compare(per_game: pd.DataFrame, a: str, b: str, events: list[str] = (),
+def compare(per_game: pd.DataFrame, a: str, b: str, events: Sequence[str] = (),
             seats: pd.DataFrame | None = None) -> pd.DataFrame:
     """Option set ``b`` against ``a``: one row per figure with both values, the
     difference b − a and its 95% interval, a significance test and its p-value (Holm-

@@ -129,7 +129,9 @@ def copy_to_postgresql(source: str, url: str, chunk: int = 50_000) -> float:
     src, dst = open_store(source), Store(url)  # Store() creates the kit's tables
     names = ("sessions", "games", "actions", "feedback")
     with src.engine.connect() as read, dst.engine.begin() as write:
-        cur = write.connection.driver_connection.cursor()
+        driver = write.connection.driver_connection
+        assert driver is not None  # (a checked-out connection has its driver's)
+        cur = driver.cursor()
         for name in names:
             table = schema.metadata.tables[name]
             cols = [c.name for c in table.columns]

@@ -171,7 +171,8 @@ class Recording:
                       g.c.kit_version, g.c.rules_version, _time(g.c.started_at, raw),
                       _time(g.c.ended_at, raw), g.c.status, sa.cast(g.c.result, sa.Text),
                       counted).where(g.c.id.in_(ids)).order_by(g.c.id)
-        rows, turns = [], {}
+        rows: list[sa.Row[*tuple[Any, ...]]] = []
+        turns: dict[int, int] = {}
         for params in self._chunks():
             rows.extend(conn.execute(q, params).all())
             if self._turns:
@@ -267,6 +268,7 @@ class Recording:
                                    orjson.loads(r[3]), wanted))
         for gid in sorted(replay):
             grow = conn.execute(sa.select(g).where(g.c.id == gid)).mappings().first()
+            assert grow is not None  # (its actions are stored: so is the game)
             acts = [dict(x) for x in conn.execute(sa.select(a).where(a.c.game_id == gid)
                                                   .order_by(a.c.seq)).mappings()]
             try:

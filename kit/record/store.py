@@ -536,10 +536,11 @@ class GameRecord:
         if not self._pending:
             return
         game_id, rows = self.id, list(self._pending)
+        assert game_id is not None  # (an unbuffered game's row is written as it starts)
 
         def insert(conn: sa.Connection) -> None:
             # after a failed write, a commit whose answer was lost may have stored some
-            todo = self._not_yet_stored(conn, rows) if self._maybe_stored else rows
+            todo = self._not_yet_stored(conn, game_id, rows) if self._maybe_stored else rows
             self._maybe_stored = True  # (until this transaction is known committed)
             if todo:
                 conn.execute(sa.insert(schema.actions), [{**r, "game_id": game_id} for r in todo])
@@ -559,15 +560,16 @@ class GameRecord:
         self._written, self._pending = rows, []
         self.stopped = None
 
-    def _not_yet_stored(self, conn: sa.Connection, rows: list[dict]) -> list[dict]:
+    def _not_yet_stored(self, conn: sa.Connection, game_id: int,
+                        rows: list[dict]) -> list[dict]:
         """``rows`` minus those already stored as they are (a commit whose answer was
         lost); a seq stored with another action raises :class:`GameMovedOn`."""
         a = schema.actions.c
         stored = dict(conn.execute(sa.select(a.seq, a.action).where(
-            a.game_id == self.id, a.seq >= rows[0]["seq"])).all())
+            a.game_id == game_id, a.seq >= rows[0]["seq"])).all())
         for r in rows:
             if r["seq"] in stored and _norm(stored[r["seq"]]) != _norm(r["action"]):
-                raise GameMovedOn(self.store.shown, self.id, r["seq"])
+                raise GameMovedOn(self.store.shown, game_id, r["seq"])
         return [r for r in rows if r["seq"] not in stored]
 
     def finish(self, result: dict | None = None, *, at: datetime | None = None,
@@ -740,11 +742,11 @@ class Recorder:
                 notes: str = "", complete: bool | None = None) -> SessionRecord:
         """Start a playtest session; pass it to :meth:`start_game`. ``complete=False``:
         a run of a planned number of games, marked done by :meth:`complete_session`."""
-        values = {"label": safe_text(label), "facilitator": safe_text(facilitator),
-                  "place": safe_text(place), "notes": safe_text(notes), "complete": complete}
-        sid = _with_retry(self.store, lambda conn: conn.execute(sa.insert(
-            schema.sessions).values(started_at=now(), **values)).inserted_primary_key[0],
-            self.retry_delays)
+        values: dict[str, Any] = {
+            "label": safe_text(label), "facilitator": safe_text(facilitator),
+            "place": safe_text(place), "notes": safe_text(notes), "complete": complete}
+        sid = _with_retry(self.store, lambda conn: _new_id(conn.execute(sa.insert(
+            schema.sessions).values(started_at=now(), **values))), self.retry_delays)
         return SessionRecord(sid, **values)
 
     def get_session(self, session_id: int) -> SessionRecord:
@@ -798,9 +800,8 @@ class Recorder:
                "status": "playing", "result": None, "start_snapshot": start_snapshot}
         game_id = None
         if not buffered:
-            game_id = _with_retry(self.store, lambda conn: conn.execute(
-                sa.insert(schema.games).values(**row)).inserted_primary_key[0],
-                self.retry_delays)
+            game_id = _with_retry(self.store, lambda conn: _new_id(conn.execute(
+                sa.insert(schema.games).values(**row))), self.retry_delays)
         return GameRecord(self.store, row, next_seq=len(state.history), state=state,
                           buffered=buffered, game_id=game_id, retry_delays=self.retry_delays)
 
