@@ -96,7 +96,7 @@ class HanabiState(GameState):
         self.final_left: int | None = None  # HB-10: turns left once the last card is drawn
         self.ended: str | None = None  # "mistakes" | "perfect" | "deck"
         #: every move as all players saw it (HB-3): replaced, never changed in place
-        self.moves: list[dict] = []
+        self.moves: list[dict] = ReadOnlyList()
         self._derive()
 
     def _derive(self) -> None:
@@ -224,9 +224,9 @@ class HanabiState(GameState):
         events: list[dict]
         if type(action) is Hint:
             events = [self._hint(seat, action)]
-            self.moves = [*self.moves, {"seat": seat, "type": "hint", "to": action.to,
-                                        "colour": action.colour, "value": action.value,
-                                        "slots": list(action.slots or ())}]
+            self.moves = ReadOnlyList([*self.moves, freeze({
+                "seat": seat, "type": "hint", "to": action.to, "colour": action.colour,
+                "value": action.value, "slots": list(action.slots or ())})])
         else:
             # a Play or a Discard (no cast() or isinstance on this hot path)
             slot = action.slot  # type: ignore[attr-defined]
@@ -240,8 +240,9 @@ class HanabiState(GameState):
             drew = not self.ended and bool(self.deck)
             if not self.ended:
                 events += self._draw(seat)
-            self.moves = [*self.moves, {"seat": seat, "type": action.TYPE, "slot": slot,
-                                        "card": self._cards[card], "drew": drew}]
+            self.moves = ReadOnlyList([*self.moves, freeze({
+                "seat": seat, "type": action.TYPE, "slot": slot, "card": self._cards[card],
+                "drew": drew})])
         if not self.ended:
             self._next_turn(seat, events)
         if self.ended:
@@ -359,7 +360,7 @@ class HanabiState(GameState):
         """What ``seat`` may know: the other hands, its own cards only as hints told.
 
         The caller's own: the dicts and lists are fresh, but for each hand's cards and
-        knowledge, which are read-only (:mod:`kit.readonly`)."""
+        knowledge and the move log, which are read-only (:mod:`kit.readonly`)."""
         variant, cards, shown = self.variant, self._cards, self._shown
         hands = []
         faces: list[Any] | None
