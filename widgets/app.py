@@ -15,7 +15,6 @@ the data sets shipped in ``data/``: the query string never names a file on the s
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import html
 import math
@@ -101,6 +100,12 @@ def shipped_data(game: str, name: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+def data_set_name(t: Words, path: str) -> str:
+    """A data set as a person reads it: a shipped one by its name in the page's language,
+    another by its file name (deck.toml shows as "deck"), never as a server path."""
+    return t.ctx("data-set", path, default=path.rsplit("/", 1)[-1].removesuffix(".toml"))
+
+
 def _parse_int(text: str, low: int, high: int) -> int | None:
     text = text.strip()
     if not (text.lstrip("-").isdigit() and len(text) <= 20):
@@ -165,9 +170,8 @@ def _option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words 
         if preset is not None and value is None:
             problem = (f"{_brief(preset)} is not one of " + ", ".join(map(str, choices))
                        + ("" if opt.choices else " (the data sets shipped with the kit)"))
-        # a data set by its name (deck.toml shows as "deck"), never as a server path
         labelled = [(t.ctx("choice", f"{name}.{c}", default=str(c)) if opt.choices
-                     else str(c).rsplit("/", 1)[-1].removesuffix(".toml"), c) for c in choices]
+                     else data_set_name(t, str(c)), c) for c in choices]
         return w.Dropdown(options=labelled, value=opt.default if value is None else value,
                           description=label, tooltip=doc, style=style,
                           layout=layout), problem
@@ -566,14 +570,16 @@ class PlaytestApp(w.VBox):
         self.board.layout.width = "100%"
         self.board_box.children = [self.board]
         board = self.board
-        board.observe(lambda _c: _soon(self._show_result), names="result")
+        board.observe(lambda _c: self._show_result(), names="result")
         self._show_result()
         note = self.consent.value if board.recording is not None else ""
         if self.resume_link is not None:
-            note += (f"<p style='{NOTE_STYLE}'>To go on with this game later (a page closed "
-                     f"or reloaded), keep <a class='kit-resume-link' style='{LINK_STYLE}' "
-                     f"href='{html.escape(self.resume_link)}'>this link</a>: only it opens "
-                     "the game.</p>")
+            words = self.t("this link")
+            link = (f"<a class='kit-resume-link' style='{LINK_STYLE}' "
+                    f"href='{html.escape(self.resume_link)}'>{words}</a>")
+            note += (f"<p style='{NOTE_STYLE}'>"
+                     + self.t("To go on with this game later (a page closed or reloaded), "
+                              "keep {link}: only it opens the game.", link=link) + "</p>")
         self.recording_note.value = note
         return self.board
 
@@ -604,8 +610,7 @@ class PlaytestApp(w.VBox):
         self.form.layout.display = None
 
     def _show_result(self) -> None:
-        """The result panel (built once the board's final update has gone out, on the
-        kernel's event loop: its widgets would otherwise hold up the last move)."""
+        """The result panel, once the game is over."""
         board = self.board
         if board is None or board.result is None:
             self.result_panel.children = []
@@ -658,15 +663,6 @@ class PlaytestApp(w.VBox):
                       send, sent])
         box.add_class("kit-feedback")
         return box
-
-
-def _soon(callback: Any) -> None:
-    """Call ``callback`` on the running event loop (the kernel's) once what runs now is
-    done; at once without one (plain Python, tests)."""
-    try:
-        asyncio.get_running_loop().call_soon(callback)
-    except RuntimeError:
-        callback()
 
 
 def result_html(result: dict, names: list[str], t: Words | None = None) -> str:

@@ -72,5 +72,13 @@ CHOICES = [
     NC_("choice", "metro_maker.last_other_tile"), NC_("choice", "metro_maker.pips"),
     NC_("choice", "tied_pips.better"), NC_("choice", "tied_pips.worse"),
 ]
+#: the data sets shipped in data/, context ``data-set``, message id the file's path
+#: (a designer's own file shows by its file name)
+DATA_SETS = [
+    NC_("data-set", "waiting_list/deck.toml"), NC_("data-set", "waiting_list/rounds.toml"),
+    NC_("data-set", "waiting_list/penalties.toml"), NC_("data-set", "pug_party/deck.toml"),
+    NC_("data-set", "domino_metro/double_nine.toml"),
+    NC_("data-set", "domino_metro/scoring.toml"),
+]
 #: what a recorded game keeps (kit.record's CONSENT_NOTE, for people)
 CONSENT = NC_("consent", "note")
