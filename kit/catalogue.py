@@ -15,8 +15,9 @@ TITLES = {
     "domino_metro": ("Domino-Metro", "«Домино-Метро»", "branching dominoes"),
 }
 
-#: notebook kinds and their file name pattern
-NOTEBOOKS = {"tutorial": "{game}_tutorial.ipynb", "app": "{game}_app.ipynb"}
+#: notebook kinds and their file name pattern (a classroom pack: «Лист ожидания»'s, issue 40)
+NOTEBOOKS = {"tutorial": "{game}_tutorial.ipynb", "app": "{game}_app.ipynb",
+             "classroom": "{game}_classroom.ipynb"}
 
 
 NOTEBOOK_DIR = DATA_DIR.parent / "notebooks"

@@ -14,7 +14,7 @@ from widgets.app import language_links, page_language, query_params
 #: what each game is, for the index (context ``kind``)
 KINDS = [NC_("kind", "hanabi"), NC_("kind", "waiting_list"), NC_("kind", "pug_party"),
          NC_("kind", "domino_metro")]
-LINKS = {"tutorial": N_("Tutorial"), "app": N_("Play")}
+LINKS = {"tutorial": N_("Tutorial"), "app": N_("Play"), "classroom": N_("For the teacher")}
 STYLE = (".kit-index{display:grid;grid-template-columns:repeat(auto-fill,minmax(15em,1fr));"
          "gap:0.8em;max-width:100%;font-size:1.15em}"
          ".kit-index section{border:1px solid #ccc;border-radius:8px;padding:0.6em 0.8em;"

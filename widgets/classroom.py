@@ -1,0 +1,445 @@
+"""The classroom pack for «Лист ожидания» (issue 40): the teacher page
+(``notebooks/waiting_list_classroom.ipynb``) and the printable fact cards
+(``notebooks/waiting_list_fact_cards.ipynb``).
+
+Every word comes from ``data/waiting_list/classroom.toml`` (ru, uk, en; validated by
+:func:`load_classroom`) or from the deck's fact cards (WL-R2, read with
+:func:`kit.waiting_list.load_deck`, so a language the deck gains shows at once; a fact
+without a text in the page's language shows the Russian one). The board is the
+existing teacher mode on the kit's prepared situations (``data/scenarios/``), with undo.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from string import Formatter
+from typing import Any
+from urllib.parse import urlencode
+
+import ipywidgets as w
+
+import kit
+from kit import scenarios
+from kit.datafile import load_toml, need
+from kit.errors import ConfigError
+from kit.i18n import LANGUAGES
+from kit.waiting_list import DECK_FILE, load_deck
+from widgets.app import language_links, page_language, query_params
+
+FILE = "waiting_list/classroom.toml"
+#: the lesson's length: the plan's minutes add up to it
+LESSON_MINUTES = 45
+#: the page words the code uses (``[words]`` of the file must give each, in every language)
+WORDS = ("title", "intro", "back", "plan", "minutes", "board", "board_note", "situation",
+         "reset", "goal", "play", "play_note", "hotseat", "bots", "tutorial", "cards_link",
+         "questions", "mechanic", "sensitivity", "source", "year", "cards_title",
+         "cards_intro", "cards_check", "print", "back_teacher", "fact")
+#: the notebooks of the pack and the pages they link (relative: Voilà serves them side by side)
+TEACHER_PAGE = "waiting_list_classroom.ipynb"
+CARDS_PAGE = "waiting_list_fact_cards.ipynb"
+APP_PAGE = "waiting_list_app.ipynb"
+TUTORIAL_PAGE = "waiting_list_tutorial.ipynb"
+INDEX_PAGE = "index.ipynb"
+
+Text = dict[str, str]
+
+
+@dataclass(frozen=True)
+class PlanPart:
+    """One part of the 45-minute plan."""
+
+    minutes: int
+    title: Text
+    steps: tuple[Text, ...]
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A prepared situation for the projector board: a scenario after ``upto`` actions."""
+
+    scenario: str
+    upto: int
+    title: Text
+    goal: Text
+
+    def state(self) -> Any:
+        """A fresh game state at the situation."""
+        return kit.load_scenario(self.scenario).state(self.upto)
+
+
+@dataclass(frozen=True)
+class Question:
+    """A debrief question: the mechanic it starts from, the question, the facts it rests on."""
+
+    mechanic: Text
+    text: Text
+    facts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Care:
+    """A paragraph of the sensitivity note (and the fact cards it rests on)."""
+
+    text: Text
+    facts: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Classroom:
+    """The pack's texts, validated."""
+
+    words: dict[str, Text]
+    plan: tuple[PlanPart, ...]
+    situations: tuple[Situation, ...]
+    questions: tuple[Question, ...]
+    care: tuple[Care, ...]
+
+    def word(self, key: str, lang: str, **values: Any) -> str:
+        """A page word in ``lang``, its ``{placeholders}`` filled."""
+        text = self.words[key][lang]
+        return text.format(**values) if values else text
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in Formatter().parse(text) if name}
+
+
+def _text(value: Any, where: str) -> Text:
+    """A ``{ru, uk, en}`` table: every language, none empty, the same placeholders."""
+    if not isinstance(value, dict):
+        raise ConfigError(where, f"must be a table of texts {{{', '.join(LANGUAGES)}}}")
+    for lang in LANGUAGES:
+        text = value.get(lang)
+        if not isinstance(text, str) or not text.strip():
+            raise ConfigError(f"{where}.{lang}", "the text in this language is missing")
+    extra = set(value) - set(LANGUAGES)
+    if extra:
+        raise ConfigError(f"{where}.{sorted(extra)[0]}", f"unknown language; the kit's "
+                                                          f"languages: {list(LANGUAGES)}")
+    fields = {lang: _fields(value[lang]) for lang in LANGUAGES}
+    for lang in LANGUAGES:
+        if fields[lang] != fields[LANGUAGES[0]]:
+            raise ConfigError(f"{where}.{lang}", f"placeholders {sorted(fields[lang])} differ "
+                                                 f"from {LANGUAGES[0]}'s "
+                                                 f"{sorted(fields[LANGUAGES[0]])}")
+    return {lang: value[lang] for lang in LANGUAGES}
+
+
+def _facts(row: dict, where: str, facts: set[str]) -> tuple[str, ...]:
+    ids = row.get("facts", [])
+    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+        raise ConfigError(f"{where}.facts", "must be a list of fact card ids")
+    for i in ids:
+        if i not in facts:
+            raise ConfigError(f"{where}.facts", f"{i!r} is not a fact card of the deck")
+    return tuple(ids)
+
+
+def _rows(data: dict, key: str, where: str) -> list[dict]:
+    rows = need(data, key, list, where)
+    if not rows or not all(isinstance(r, dict) for r in rows):
+        raise ConfigError(f"{where}: {key}", "must be a non-empty list of tables")
+    return rows
+
+
+def load_classroom(path: str = FILE, deck: str = DECK_FILE) -> Classroom:
+    """The pack's texts at ``path`` (relative to ``data/``), checked against ``deck``'s fact
+    cards and the scenarios; any gap is a :class:`kit.ConfigError` naming the entry."""
+    data = load_toml(path)
+    where = str(path)
+    facts = {cid for cid, c in load_deck(deck).cards.items() if c.type == "fact"}
+    raw = need(data, "words", dict, where)
+    words = {}
+    for key in WORDS:
+        if key not in raw:
+            raise ConfigError(f"{where}: words.{key}", "is missing")
+        words[key] = _text(raw[key], f"{where}: words.{key}")
+    plan = []
+    for i, row in enumerate(_rows(data, "plan", where)):
+        at = f"{where}: plan[{i}]"
+        minutes = need(row, "minutes", int, at)
+        if minutes < 1:
+            raise ConfigError(f"{at}.minutes", f"must be at least 1, not {minutes}")
+        steps = need(row, "steps", list, at)
+        plan.append(PlanPart(minutes, _text(row.get("title"), f"{at}.title"),
+                             tuple(_text(s, f"{at}.steps[{j}]") for j, s in enumerate(steps))))
+    total = sum(p.minutes for p in plan)
+    if total != LESSON_MINUTES:
+        raise ConfigError(f"{where}: plan", f"the parts add up to {total} minutes, not "
+                                            f"{LESSON_MINUTES}")
+    known = set(scenarios.names())
+    situations = []
+    for i, row in enumerate(_rows(data, "situation", where)):
+        at = f"{where}: situation[{i}]"
+        name = need(row, "scenario", str, at)
+        if name not in known:
+            raise ConfigError(f"{at}.scenario", f"no prepared situation {name!r} in "
+                                                f"data/scenarios/")
+        sc = kit.load_scenario(name)
+        if sc.game != "waiting_list":
+            raise ConfigError(f"{at}.scenario", f"{name!r} is a {sc.game} situation")
+        upto = need(row, "upto", int, at)
+        if not 0 <= upto <= len(sc.actions):
+            raise ConfigError(f"{at}.upto", f"must be 0–{len(sc.actions)}, not {upto}")
+        situations.append(Situation(name, upto, _text(row.get("title"), f"{at}.title"),
+                                    _text(row.get("goal"), f"{at}.goal")))
+    questions = []
+    for i, row in enumerate(_rows(data, "question", where)):
+        at = f"{where}: question[{i}]"
+        questions.append(Question(_text(row.get("mechanic"), f"{at}.mechanic"),
+                                  _text(row.get("text"), f"{at}.text"), _facts(row, at, facts)))
+    care = []
+    for i, row in enumerate(_rows(data, "care", where)):
+        at = f"{where}: care[{i}]"
+        care.append(Care(_text(row.get("text"), f"{at}.text"), _facts(row, at, facts)))
+    return Classroom(words, tuple(plan), tuple(situations), tuple(questions), tuple(care))
+
+
+# -- the fact cards -------------------------------------------------------------------------
+
+_SITE = re.compile(r"(?:https?://)?((?:[a-z0-9-]+\.)+[a-z]{2,}(?:/[^\s,;()]*)?)", re.I)
+
+
+def source_links(source: str) -> list[str]:
+    """The web addresses in a fact card's ``source`` (``"kommersant.ru/doc/2768175"``,
+    ``"moskow-city.com (real stories); dzen.ru citing Medvestnik"``) as full https links."""
+    return ["https://" + m.group(1) for m in _SITE.finditer(source)]
+
+
+@dataclass(frozen=True)
+class FactCard:
+    """A fact card (WL-R2) as a reader sees it in one language."""
+
+    id: str
+    name: str
+    text: str
+    source: str
+    year: str
+    links: tuple[str, ...]
+
+
+def fact_cards(lang: str, deck: str = DECK_FILE) -> list[FactCard]:
+    """Every fact card of ``deck`` in ``lang`` (a text the deck lacks in ``lang``: Russian)."""
+    out = []
+    for cid, entry in load_deck(deck).catalogue.items():
+        if entry["type"] != "fact":
+            continue
+        name = entry.get(lang) or entry["ru"]
+        text = entry.get(f"text_{lang}") or entry["text_ru"]
+        out.append(FactCard(cid, name, text, entry["source"], entry["year"],
+                            tuple(source_links(entry["source"]))))
+    return out
+
+
+def _esc(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _source_html(card: FactCard, pack: Classroom, lang: str) -> str:
+    links = " ".join(f'<a href="{_esc(u)}" target="_blank" rel="noopener">{_esc(u)}</a>'
+                     for u in card.links)
+    return (f"<p class='kit-fact-source'><b>{_esc(pack.word('source', lang))}:</b> "
+            f"{_esc(card.source)}{' — ' + links if links else ''} · "
+            f"{_esc(pack.word('year', lang))}: {_esc(card.year)}</p>")
+
+
+CARDS_STYLE = """
+.kit-cards-page{max-width:60em;font-size:1.05em}
+.kit-cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(16em,1fr));gap:0.6em}
+.kit-fact-card{border:1.5px dashed #555;border-radius:6px;padding:0.6em 0.8em;
+  break-inside:avoid;page-break-inside:avoid;overflow-wrap:anywhere;background:#fff}
+.kit-fact-card h3{margin:0 0 0.3em 0;font-size:1.05em}
+.kit-fact-card .kit-fact-kind{font-size:0.8em;color:#555;text-transform:uppercase;
+  letter-spacing:0.05em}
+.kit-fact-card .kit-fact-text{margin:0.3em 0;font-size:1.05em}
+.kit-fact-card .kit-fact-source{margin:0.3em 0 0 0;font-size:0.78em;color:#333}
+.kit-fact-card a{color:#0b57d0}
+.kit-print-button{font-size:1em;padding:0.4em 1em;margin:0.3em 0.5em 0.3em 0;cursor:pointer}
+@page{size:A4 portrait;margin:10mm}
+@media print{
+  html,body{height:auto !important;overflow:visible !important;background:#fff !important}
+  body *{visibility:hidden}
+  .kit-cards-page,.kit-cards-page *{visibility:visible}
+  .kit-cards-page{position:absolute;left:0;top:0;width:190mm;max-width:none;font-size:10.5pt}
+  .kit-noprint{display:none !important}
+  .kit-cards{display:grid;grid-template-columns:1fr 1fr;gap:4mm}
+  .kit-fact-card{height:84mm;box-sizing:border-box;overflow:hidden}
+  .kit-fact-card a{color:#000;text-decoration:none}
+}
+"""
+
+
+def fact_cards_html(lang: str | None = None, query: str | None = None,
+                    deck: str = DECK_FILE, path: str = FILE) -> str:
+    """The printable fact cards (WL-R2): every fact card of the deck with its text, source,
+    full link and year; A4, six cards a page (print CSS). ``lang``: else ``?lang=``."""
+    params = query_params(query)
+    lang = page_language(params, lang)
+    pack = load_classroom(path, deck)
+    cards = fact_cards(lang, deck)
+    items = "".join(
+        f"<section class='kit-fact-card' data-card='{_esc(c.id)}'>"
+        f"<div class='kit-fact-kind'>ℹ {_esc(pack.word('fact', lang))}</div>"
+        f"<h3>{_esc(c.name)}</h3><p class='kit-fact-text'>{_esc(c.text)}</p>"
+        f"{_source_html(c, pack, lang)}</section>" for c in cards)
+    back = (f"<a class='kit-back-teacher' href='{TEACHER_PAGE}?lang={lang}'>"
+            f"{_esc(pack.word('back_teacher', lang))}</a>")
+    return (f"<style>{CARDS_STYLE}</style><div class='kit-cards-page' lang='{lang}'>"
+            f"<div class='kit-noprint'>{language_links(lang, params)}{back}"
+            f"<h1 style='font-size:1.5em;margin:0.3em 0'>{_esc(pack.word('cards_title', lang))}"
+            f"</h1><p>{_esc(pack.word('cards_intro', lang, count=len(cards)))}</p>"
+            f"<p style='font-size:0.9em;color:#444'>{_esc(pack.word('cards_check', lang))}</p>"
+            f"<button type='button' class='kit-print-button' onclick='window.print()'>"
+            f"🖶 {_esc(pack.word('print', lang))}</button></div>"
+            f"<div class='kit-cards'>{items}</div></div>")
+
+
+# -- the teacher page -----------------------------------------------------------------------
+
+PAGE_STYLE = """
+.kit-classroom{max-width:60em;font-size:1.05em;line-height:1.45;overflow-wrap:anywhere}
+.kit-classroom h1{font-size:1.6em;margin:0.3em 0}
+.kit-classroom h2{font-size:1.25em;margin:0.9em 0 0.3em 0}
+.kit-classroom h3{font-size:1.05em;margin:0.6em 0 0.2em 0}
+.kit-classroom ol,.kit-classroom ul{padding-left:1.3em;margin:0.2em 0}
+.kit-classroom li{margin:0.2em 0}
+.kit-classroom .kit-fact-ref{font-size:0.9em;color:#333;border-left:3px solid #0b57d0;
+  padding-left:0.5em;margin:0.3em 0}
+.kit-classroom .kit-mechanic{color:#555}
+.kit-classroom a.kit-button{display:inline-block;padding:0.35em 0.8em;margin:0.2em 0.4em 0.2em 0;
+  border-radius:6px;background:#0b57d0;color:#fff !important;text-decoration:none}
+"""
+
+
+def _fact_ref(card: FactCard, pack: Classroom, lang: str) -> str:
+    return (f"<div class='kit-fact-ref' data-card='{_esc(card.id)}'>ℹ {_esc(card.text)}"
+            f"{_source_html(card, pack, lang)}</div>")
+
+
+def app_link(lang: str, **params: str) -> str:
+    """A link to the Waiting List app that records nothing (pupils' games are not stored)."""
+    return APP_PAGE + "?" + urlencode({**params, "record": "0", "lang": lang})
+
+
+def _head_html(pack: Classroom, lang: str, params: dict[str, str]) -> str:
+    return (f"<style>{PAGE_STYLE}</style><div class='kit-classroom' lang='{lang}'>"
+            f"{language_links(lang, params)}"
+            f"<a class='kit-back' href='{INDEX_PAGE}?lang={lang}'>{_esc(pack.word('back', lang))}"
+            f"</a><h1>{_esc(pack.word('title', lang))}</h1>"
+            f"<p>{_esc(pack.word('intro', lang))}</p>"
+            f"<p><a class='kit-button kit-cards-link' href='{CARDS_PAGE}?lang={lang}' "
+            f"target='_blank'>🖶 {_esc(pack.word('cards_link', lang))}</a></p>"
+            + _plan_html(pack, lang) + "</div>")
+
+
+def _plan_html(pack: Classroom, lang: str) -> str:
+    out = [f"<h2>{_esc(pack.word('plan', lang))}</h2>"]
+    start = 0
+    for part in pack.plan:
+        span = pack.word("minutes", lang, start=start, end=start + part.minutes)
+        out.append(f"<h3 class='kit-plan-part'>{_esc(span)} · {_esc(part.title[lang])}</h3><ol>"
+                   + "".join(f"<li>{_esc(s[lang])}</li>" for s in part.steps) + "</ol>")
+        start += part.minutes
+    return "".join(out)
+
+
+def _tail_html(pack: Classroom, lang: str) -> str:
+    facts = {c.id: c for c in fact_cards(lang)}
+    play = [
+        (app_link(lang, players="3", seats="human,human,human", start="1"),
+         pack.word("hotseat", lang, players=3)),
+        (app_link(lang, players="4", seats="human,human,human,human", start="1"),
+         pack.word("hotseat", lang, players=4)),
+        (app_link(lang, players="3", seats="human,bot:rule,bot:rule", start="1"),
+         pack.word("bots", lang)),
+        (f"{TUTORIAL_PAGE}?lang={lang}", pack.word("tutorial", lang)),
+    ]
+    links = "".join(f"<li><a class='kit-play-link' href='{_esc(href)}' target='_blank'>"
+                    f"{_esc(label)}</a></li>" for href, label in play)
+    questions = "".join(
+        f"<li class='kit-question'><span class='kit-mechanic'>{_esc(pack.word('mechanic', lang))}:"
+        f" {_esc(q.mechanic[lang])}</span><br><b>{_esc(q.text[lang])}</b>"
+        + "".join(_fact_ref(facts[f], pack, lang) for f in q.facts if f in facts) + "</li>"
+        for q in pack.questions)
+    care = "".join(
+        f"<li class='kit-care'>{_esc(c.text[lang])}"
+        + "".join(_fact_ref(facts[f], pack, lang) for f in c.facts if f in facts) + "</li>"
+        for c in pack.care)
+    return (f"<style>{PAGE_STYLE}</style><div class='kit-classroom' lang='{lang}'>"
+            f"<h2>{_esc(pack.word('play', lang))}</h2><ul>{links}</ul>"
+            f"<p class='kit-muted' style='font-size:0.9em;color:#444'>"
+            f"{_esc(pack.word('play_note', lang))}</p>"
+            f"<h2>{_esc(pack.word('questions', lang))}</h2><ol>{questions}</ol>"
+            f"<h2 class='kit-sensitivity'>{_esc(pack.word('sensitivity', lang))}</h2>"
+            f"<ul>{care}</ul></div>")
+
+
+class TeacherPage(w.VBox):
+    """The teacher page: the plan, a teacher-mode board on a prepared situation (chooser,
+    undo on the board, start again), the play links, debrief questions and the
+    sensitivity note, all in the page's language (``lang``, else ``?lang=``)."""
+
+    def __init__(self, lang: str | None = None, query: str | None = None,
+                 path: str = FILE) -> None:
+        params = query_params(query)
+        self.lang = page_language(params, lang)
+        self.pack = load_classroom(path)
+        lang = self.lang
+        self.chooser = w.Dropdown(
+            options=[(s.title[lang], i) for i, s in enumerate(self.pack.situations)],
+            value=0, description=self.pack.word("situation", lang),
+            layout=w.Layout(width="auto", max_width="100%"),
+            style={"description_width": "initial"})
+        self.chooser.add_class("kit-situation")
+        self.goal = w.HTML()
+        self.goal.add_class("kit-goal")
+        self.reset = w.Button(description=self.pack.word("reset", lang), icon="refresh",
+                              layout=w.Layout(width="auto"))
+        self.reset.add_class("kit-reset")
+        self.holder = w.Box(layout=w.Layout(width="100%"))
+        self.board: Any = None
+        self.chooser.observe(lambda _change: self.show(), names="value")
+        self.reset.on_click(lambda _button: self.show())
+        board_head = w.HTML(
+            f"<div class='kit-classroom' lang='{lang}'><h2>{_esc(self.pack.word('board', lang))}"
+            f"</h2><p style='font-size:0.95em;color:#333'>"
+            f"{_esc(self.pack.word('board_note', lang))}</p></div>")
+        super().__init__([w.HTML(_head_html(self.pack, lang, params)), board_head,
+                          self.chooser, self.goal, self.holder, self.reset,
+                          w.HTML(_tail_html(self.pack, lang))],
+                         layout=w.Layout(width="100%"))
+        self.add_class("kit-teacher-page")
+        self.show()
+
+    @property
+    def situation(self) -> Situation:
+        """The situation chosen."""
+        return self.pack.situations[self.chooser.value]
+
+    def show(self) -> None:
+        """Open the chosen situation afresh on a new teacher-mode board."""
+        from widgets import board
+
+        s = self.situation
+        self.goal.value = (f"<p class='kit-classroom' style='margin:0.3em 0'><b>"
+                           f"{_esc(self.pack.word('goal', self.lang))}:</b> "
+                           f"{_esc(s.goal[self.lang])}</p>")
+        old = self.board
+        self.board = board("waiting_list", s.state(), mode="teacher", pause=0, lang=self.lang)
+        self.holder.children = [self.board]
+        if old is not None:
+            old.close()
+
+
+def teacher_page(lang: str | None = None, query: str | None = None) -> TeacherPage:
+    """The teacher page of the classroom pack (see :class:`TeacherPage`)."""
+    return TeacherPage(lang, query)
+
+
+def fact_cards_page(lang: str | None = None, query: str | None = None) -> w.HTML:
+    """The printable fact cards as a widget (a widget keeps the page's ``?lang=`` links)."""
+    page = w.HTML(fact_cards_html(lang, query))
+    page.add_class("kit-fact-cards")
+    return page
