@@ -234,6 +234,20 @@ def test_teacher_page_in_ukrainian_and_english(lang, word):
     assert page.chooser.options[0][0] == load_classroom().situations[0].title[lang]
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_situation_goals_name_the_players_as_the_board_does(lang):
+    """A goal says «Игрок 2» where the board shows «Игрок 2» (seat 1), never a seat the
+    situation does not have."""
+    page = TeacherPage(lang)
+    for i, s in enumerate(page.pack.situations):
+        page.chooser.value = i
+        names = page.board.names
+        word = names[0].rsplit(" ", 1)[0]            # «Игрок», «Гравець», «Seat»
+        cited = [int(n) for n in re.findall(rf"(?i){word[:4]}\w*\s+(\d)", s.goal[lang])]
+        assert cited, s.goal[lang]
+        assert all(1 <= n <= len(names) for n in cited), (s.scenario, cited)
+
+
 def test_wl9_teacher_board_plays_the_rulebook_example_with_undo_and_reset():
     """The projector board: teacher mode on the rulebook's example (WL-9); a move can be
     taken back, and "start again" opens the situation afresh."""

@@ -396,7 +396,7 @@ class TeacherPage(w.VBox):
         self.goal = w.HTML()
         self.goal.add_class("kit-goal")
         self.reset = w.Button(description=self.pack.word("reset", lang), icon="refresh",
-                              layout=w.Layout(width="auto"))
+                              layout=w.Layout(width="auto", flex="0 0 auto"))
         self.reset.add_class("kit-reset")
         self.holder = w.Box(layout=w.Layout(width="100%"))
         self.board: Any = None
@@ -406,8 +406,11 @@ class TeacherPage(w.VBox):
             f"<div class='kit-classroom' lang='{lang}'><h2>{_esc(self.pack.word('board', lang))}"
             f"</h2><p style='font-size:0.95em;color:#333'>"
             f"{_esc(self.pack.word('board_note', lang))}</p></div>")
+        controls = w.HBox([self.chooser, self.reset],
+                          layout=w.Layout(flex_flow="row wrap", align_items="center",
+                                          width="100%"))
         super().__init__([w.HTML(_head_html(self.pack, lang, params)), board_head,
-                          self.chooser, self.goal, self.holder, self.reset,
+                          controls, self.goal, self.holder,
                           w.HTML(_tail_html(self.pack, lang))],
                          layout=w.Layout(width="100%"))
         self.add_class("kit-teacher-page")
