@@ -24,6 +24,7 @@ from widgets.classroom import (
     fact_cards_html,
     load_classroom,
     source_links,
+    year_text,
 )
 from widgets.index import index_html
 
@@ -170,11 +171,12 @@ def test_source_links_are_full_addresses():
 def test_wl_r2_print_view_has_every_fact_card_with_its_source_url_in_russian():
     page = fact_cards_html("ru")
     cards = parse_cards(page)
+    pack = load_classroom()
     assert set(cards) == set(FACTS) and len(cards) == 13
     for cid, card in FACTS.items():
         shown = cards[cid]
         assert card.text_ru in shown["text"] and card.ru in shown["text"]
-        assert card.source in shown["text"] and card.year in shown["text"]
+        assert card.source in shown["text"] and year_text(card.year, pack, "ru") in shown["text"]
         assert shown["links"] and all(u.startswith("https://") for u in shown["links"])
         assert shown["links"][0] == "https://" + re.split(r"[\s,;(]", card.source)[0]
     # A4, several cards a page, and a button that prints
@@ -195,6 +197,14 @@ def test_print_view_in_ukrainian_and_english(lang):
     assert want in cards["fact_waiting_2014"]["text"]
     if lang == "en":
         assert entry["text_en"] in cards["fact_waiting_2014"]["text"]
+
+
+def test_undated_and_approximate_years_read_in_the_page_language():
+    pack = load_classroom()
+    assert year_text("undated", pack, "ru") == "без даты"
+    assert year_text("about 2020", pack, "uk") == "близько 2020"
+    assert year_text("2014", pack, "en") == "2014"
+    assert "undated" not in fact_cards_html("ru")
 
 
 def test_print_view_language_comes_from_the_query():

@@ -35,7 +35,7 @@ LESSON_MINUTES = 45
 WORDS = ("title", "intro", "back", "plan", "minutes", "board", "board_note", "situation",
          "reset", "goal", "play", "play_note", "hotseat", "bots", "tutorial", "cards_link",
          "questions", "mechanic", "sensitivity", "source", "year", "cards_title",
-         "cards_intro", "cards_check", "print", "back_teacher", "fact")
+         "cards_intro", "cards_check", "print", "back_teacher", "fact", "undated", "about")
 #: the notebooks of the pack and the pages they link (relative: Voilà serves them side by side)
 TEACHER_PAGE = "waiting_list_classroom.ipynb"
 CARDS_PAGE = "waiting_list_fact_cards.ipynb"
@@ -242,7 +242,17 @@ def _source_html(card: FactCard, pack: Classroom, lang: str) -> str:
                      for u in card.links)
     return (f"<p class='kit-fact-source'><b>{_esc(pack.word('source', lang))}:</b> "
             f"{_esc(card.source)}{' — ' + links if links else ''} · "
-            f"{_esc(pack.word('year', lang))}: {_esc(card.year)}</p>")
+            f"{_esc(pack.word('year', lang))}: {_esc(year_text(card.year, pack, lang))}</p>")
+
+
+def year_text(year: str, pack: Classroom, lang: str) -> str:
+    """A fact card's ``year`` as a reader reads it: the deck's "undated" and "about 2020"
+    in the page's language."""
+    if year.strip() == "undated":
+        return pack.word("undated", lang)
+    if year.startswith("about "):
+        return pack.word("about", lang, year=year.removeprefix("about ").strip())
+    return year
 
 
 CARDS_STYLE = """
@@ -259,14 +269,20 @@ CARDS_STYLE = """
 .kit-print-button{font-size:1em;padding:0.4em 1em;margin:0.3em 0.5em 0.3em 0;cursor:pointer}
 @page{size:A4 portrait;margin:10mm}
 @media print{
-  html,body{height:auto !important;overflow:visible !important;background:#fff !important}
-  body *{visibility:hidden}
-  .kit-cards-page,.kit-cards-page *{visibility:visible}
-  .kit-cards-page{position:absolute;left:0;top:0;width:190mm;max-width:none;font-size:10.5pt}
+  /* only the path down to the cards is printed, every container of the page unclipped */
+  html,body,*:has(.kit-cards-page){display:block !important;position:static !important;
+    height:auto !important;min-height:0 !important;max-height:none !important;
+    overflow:visible !important;margin:0 !important;padding:0 !important;border:0 !important;
+    box-shadow:none !important;contain:none !important;transform:none !important;
+    background:#fff !important;width:auto !important}
+  *:has(.kit-cards-page)>:not(:has(.kit-cards-page)):not(.kit-cards-page){display:none !important}
+  .kit-cards-page{max-width:none;font-size:10.5pt}
   .kit-noprint{display:none !important}
   .kit-cards{display:grid;grid-template-columns:1fr 1fr;gap:4mm}
-  .kit-fact-card{height:84mm;box-sizing:border-box;overflow:hidden}
+  .kit-fact-card{height:86mm;box-sizing:border-box;overflow:hidden}
   .kit-fact-card a{color:#000;text-decoration:none}
+  .kit-fact-card .kit-fact-text{font-size:1.3em;line-height:1.35}
+  .kit-fact-card .kit-fact-source{font-size:0.85em;line-height:1.3}
 }
 """
 
@@ -292,7 +308,7 @@ def fact_cards_html(lang: str | None = None, query: str | None = None,
             f"</h1><p>{_esc(pack.word('cards_intro', lang, count=len(cards)))}</p>"
             f"<p style='font-size:0.9em;color:#444'>{_esc(pack.word('cards_check', lang))}</p>"
             f"<button type='button' class='kit-print-button' onclick='window.print()'>"
-            f"🖶 {_esc(pack.word('print', lang))}</button></div>"
+            f"{_esc(pack.word('print', lang))}</button></div>"
             f"<div class='kit-cards'>{items}</div></div>")
 
 
@@ -330,7 +346,7 @@ def _head_html(pack: Classroom, lang: str, params: dict[str, str]) -> str:
             f"</a><h1>{_esc(pack.word('title', lang))}</h1>"
             f"<p>{_esc(pack.word('intro', lang))}</p>"
             f"<p><a class='kit-button kit-cards-link' href='{CARDS_PAGE}?lang={lang}' "
-            f"target='_blank'>🖶 {_esc(pack.word('cards_link', lang))}</a></p>"
+            f"target='_blank'>{_esc(pack.word('cards_link', lang))}</a></p>"
             + _plan_html(pack, lang) + "</div>")
 
 
