@@ -23,6 +23,7 @@ from kit.domino_metro.actions import Draw, EndTurn, NextGame, Pass, Place, TakeB
 from kit.domino_metro.layout import CLOSED, FACES, OPEN, Layout
 from kit.domino_metro.tileset import Tile, as_tile, is_double, name
 from kit.errors import IllegalAction
+from kit.i18n import NC_
 
 LEAD = "lead"        # the first tile of a game is to be placed
 PLAY = "play"        # a turn: place, draw or pass
@@ -207,7 +208,9 @@ def _diagnose_place(pos: Position, action: Place, legal_now: list[Action],
                                          "no face")
         if pos.must_lead is not None and tile != pos.must_lead:
             return IllegalAction("DM-2", f"the first game is led with the lowest double, "
-                                         f"{name(pos.must_lead)}")
+                                         f"{name(pos.must_lead)}",
+                                 code=NC_("error", "dm_lead_lowest_double"),
+                                 tile=name(pos.must_lead))
         return IllegalAction("DM-2", f"{name(tile)} can't lead now")
     layout = pos.layout
     if action.end is None:
@@ -239,7 +242,8 @@ def _diagnose_place(pos: Position, action: Place, legal_now: list[Action],
         if fits:
             return IllegalAction("DM-8", "that closes the last open end (Metro); it is "
                                          "forbidden while another placement exists, a "
-                                         "face-up double included (DM-R2)")
+                                         "face-up double included (DM-R2)",
+                                 code=NC_("error", "dm_metro_not_forced"))
         return IllegalAction("DM-R2", "the last open end is closed only when forced: draw "
                                       "from the bazaar first")
     if not fits:
