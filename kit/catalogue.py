@@ -16,7 +16,8 @@ TITLES = {
 }
 
 #: notebook kinds and their file name pattern
-NOTEBOOKS = {"tutorial": "{game}_tutorial.ipynb", "app": "{game}_app.ipynb"}
+NOTEBOOKS = {"lesson": "lessons/{game}.ipynb", "tutorial": "{game}_tutorial.ipynb",
+             "app": "{game}_app.ipynb"}
 
 
 NOTEBOOK_DIR = DATA_DIR.parent / "notebooks"

@@ -126,6 +126,7 @@ class Step(DataModel):
             game, players, seed = state.spec.name, state.players, state.seed
             options, history = dict(state.options), list(state.history)
         else:
+            assert self.players is not None  # (a step without a scenario has players)
             game, players, seed, options, history = (
                 self.game, self.players, self.seed, dict(self.options), [])
         return kit.replay(game, players, seed, history + list(self.actions), **options)
