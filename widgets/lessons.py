@@ -52,6 +52,11 @@ STYLE = (".kit-lesson-text{font-size:1.15em;max-width:46em;line-height:1.45}"
          ".kit-lesson-small{color:#555;font-size:0.85em}")
 
 
+def _e(text: str) -> str:
+    """Text for an element's content (quotes stay as they are)."""
+    return html.escape(text, quote=False)
+
+
 class Lesson(w.VBox):
     """The guided lesson of ``game`` in ``lang`` (None: ``?lang=`` of the page, the
     browser's, else the kit-wide one). ``pause``: seconds before each bot's move."""
@@ -71,8 +76,8 @@ class Lesson(w.VBox):
         lang_ = self.lang
         self.head = w.HTML(
             f"<style>{STYLE}</style>" + language_links(lang_, params)
-            + f"<h2 style='margin:0.2em 0'>{html.escape(self.lesson.title(lang_))}</h2>"
-            f"<p class='kit-lesson-text'>{html.escape(self.lesson.intro(lang_))}</p>")
+            + f"<h2 style='margin:0.2em 0'>{_e(self.lesson.title(lang_))}</h2>"
+            f"<p class='kit-lesson-text'>{_e(self.lesson.intro(lang_))}</p>")
         self.step_head = w.HTML()
         self.text = w.HTML()
         self.question = w.VBox()
@@ -109,15 +114,14 @@ class Lesson(w.VBox):
         self.step_no, self.done = n, False
         step, t, lang = self.step, self.t, self.lang
         total = len(self.lesson.steps)
-        esc = html.escape
         self.step_head.value = (
-            f"<h3 style='margin:0.4em 0 0.1em 0'>{esc(t(WORDS['step'], n=n + 1, total=total))}"
-            f" · {esc(step.section(lang))}</h3>")
-        self.text.value = f"<p class='kit-lesson-text'>{esc(step.text(lang))}</p>"
+            f"<h3 style='margin:0.4em 0 0.1em 0'>{_e(t(WORDS['step'], n=n + 1, total=total))}"
+            f" · {_e(step.section(lang))}</h3>")
+        self.text.value = f"<p class='kit-lesson-text'>{_e(step.text(lang))}</p>"
         rules = t(WORDS["rules"], ids=", ".join(step.rules))
-        self.goal.value = (f"<div class='kit-lesson-goal'><b>{esc(t(WORDS['goal']))}</b> "
-                           f"{esc(step.goal_text(lang))} <span class='kit-lesson-small'>"
-                           f"{esc(rules)}</span></div>")
+        self.goal.value = (f"<div class='kit-lesson-goal'><b>{_e(t(WORDS['goal']))}</b> "
+                           f"{_e(step.goal_text(lang))} <span class='kit-lesson-small'>"
+                           f"{_e(rules)}</span></div>")
         self.question.children = self._question(step)
         self.feedback.value = self.recap.value = self.finished.value = ""
         self.back.disabled = n == 0
@@ -159,11 +163,11 @@ class Lesson(w.VBox):
                     other.button_style = ("success" if j == q.answer else
                                           "danger" if j == i else "")
                 verdict = t(WORDS["right"] if right else WORDS["wrong"])
-                answer.value = (f"<p class='kit-lesson-text'><b>{html.escape(verdict)}</b> "
-                                f"{html.escape(q.explain(lang))}</p>")
+                answer.value = (f"<p class='kit-lesson-text'><b>{_e(verdict)}</b> "
+                                f"{_e(q.explain(lang))}</p>")
             b.on_click(chosen)
-        prompt = w.HTML(f"<p class='kit-lesson-text'><b>{html.escape(t(WORDS['predict']))}</b> "
-                        f"{html.escape(q.prompt(lang))}</p>")
+        prompt = w.HTML(f"<p class='kit-lesson-text'><b>{_e(t(WORDS['predict']))}</b> "
+                        f"{_e(q.prompt(lang))}</p>")
         return (prompt, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")), answer)
 
     # -- what the learner does ----------------------------------------------------------
@@ -175,28 +179,28 @@ class Lesson(w.VBox):
             return
         t, lang = self.t, self.lang
         if not lessons.matches(move.action, step.goal):
-            self.feedback.value = f"<p>{html.escape(t(WORDS['other_move']))}</p>"
+            self.feedback.value = f"<p>{_e(t(WORDS['other_move']))}</p>"
             return
         self.done = True
         self.board.tempt(None)
-        self.feedback.value = (f"<p>✓ <b>{html.escape(t(WORDS['done']))}</b> "
-                               f"{html.escape(step.done(lang))}</p>")
+        self.feedback.value = (f"<p>✓ <b>{_e(t(WORDS['done']))}</b> "
+                               f"{_e(step.done(lang))}</p>")
         if step.recap:
-            lines = "".join(f"<li>{html.escape(line(lang))}</li>" for line in step.recap)
-            self.recap.value = (f"<div class='kit-lesson-recap'><b>{html.escape(t(WORDS['recap']))}"
+            lines = "".join(f"<li>{_e(line(lang))}</li>" for line in step.recap)
+            self.recap.value = (f"<div class='kit-lesson-recap'><b>{_e(t(WORDS['recap']))}"
                                 f"</b><ol>{lines}</ol></div>")
         last = self.step_no == len(self.lesson.steps) - 1
         self.next.disabled = last
         if last:
             self.finished.value = (
-                f"<p class='kit-lesson-finished'><b>{html.escape(t(WORDS['finished']))}</b> "
+                f"<p class='kit-lesson-finished'><b>{_e(t(WORDS['finished']))}</b> "
                 f"<a href='../{self.game}_app.ipynb?lang={self.lang}'>"
-                f"{html.escape(t(WORDS['play']))}</a></p>")
+                f"{_e(t(WORDS['play']))}</a></p>")
 
     def _refused(self, exc: IllegalAction, _message: Any) -> None:
         """A forbidden move tried: the board shows the engine's reason; we say so."""
         if not self.done:
-            self.feedback.value = f"<p>{html.escape(self.t(WORDS['refused']))}</p>"
+            self.feedback.value = f"<p>{_e(self.t(WORDS['refused']))}</p>"
 
     def close(self) -> None:
         if self.board is not None:
