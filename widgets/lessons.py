@@ -59,12 +59,18 @@ def _e(text: str) -> str:
 
 class Lesson(w.VBox):
     """The guided lesson of ``game`` in ``lang`` (None: ``?lang=`` of the page, the
-    browser's, else the kit-wide one). ``pause``: seconds before each bot's move."""
+    browser's, else the kit-wide one). ``pause``: seconds before each bot's move (None:
+    ``?pause=`` of the page, 0–5, else 0.8)."""
 
-    def __init__(self, game: str, *, lang: str | None = None, pause: float = 0.8,
+    def __init__(self, game: str, *, lang: str | None = None, pause: float | None = None,
                  query: str | None = None) -> None:
         params = query_params(query)
         self.lang = page_language(params, lang)
+        if pause is None:
+            try:
+                pause = min(max(float(params.get("pause", "0.8")), 0.0), 5.0)
+            except ValueError:  # (a link's bad pause: the default, as the board's own)
+                pause = 0.8
         self.t = Words(self.lang)
         self.lesson = lessons.load(game)
         self.game = game
