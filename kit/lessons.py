@@ -159,8 +159,12 @@ class Lesson(DataModel):
     def _checks(self) -> Lesson:
         if self.game not in kit.GAMES:
             raise ValueError(f"unknown game {self.game!r}; the kit has {kit.GAMES}")
-        if not self.steps[-1].recap:
-            raise ValueError("the last step closes a section: it needs a recap")
+        for i, step in enumerate(self.steps):
+            last = i == len(self.steps) - 1 or self.steps[i + 1].section != step.section
+            if last and not step.recap:
+                raise ValueError(f"step {i} ({step.id}) closes its section: it needs a recap")
+            if step.recap and not last:
+                raise ValueError(f"step {i} ({step.id}) has a recap but its section goes on")
         for lang in LANGUAGES:
             if (n := self.words_before_first_move(lang)) > MAX_WORDS_BEFORE_MOVE:
                 raise ValueError(f"{n} words in {lang} before the first move; at most "

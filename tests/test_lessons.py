@@ -251,3 +251,23 @@ def test_tempt_is_for_lesson_boards_only():
     with pytest.raises(ConfigError):
         b.tempt({"type": "hint"})
 
+
+
+def test_each_section_closes_with_a_three_line_recap(tmp_path):
+    for game in kit.GAMES:
+        steps = lessons.load(game).steps
+        for i, step in enumerate(steps):
+            closes = i == len(steps) - 1 or steps[i + 1].section != step.section
+            assert bool(step.recap) == closes and len(step.recap or [None] * 3) == 3
+    # a section left without its recap is refused, naming the step
+    def drop_recap(text: str) -> str:
+        head, sep, rest = text.partition('id = "open_double"')
+        mine, sep2, tail = rest.partition('id = "metro"')
+        return head + sep + re.sub(r"\[\[steps\.recap\]\]\n(?:[a-z]{2} = [^\n]*\n)+", "",
+                                   mine) + sep2 + tail
+
+    folder = _copy_with(tmp_path, "domino_metro", drop_recap)
+    with pytest.raises(ConfigError) as err:
+        lessons.load("domino_metro", folder)
+    assert str(folder / "domino_metro.toml") in err.value.option
+    assert "step 1 (open_double) closes its section" in err.value.message, err.value
