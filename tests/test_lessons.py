@@ -207,7 +207,7 @@ def test_start_the_step_again_sets_up_the_situation_afresh():
 
 def test_a_prediction_question_answers_at_once():
     lesson = _lesson("domino_metro", "uk")
-    _show(lesson, 1)
+    _show(lesson, next(i for i, s in enumerate(lesson.lesson.steps) if s.id == "open_double"))
     q = lesson.step.question
     assert q is not None
     _prompt, row, answer = lesson.question.children
@@ -270,4 +270,4 @@ def test_each_section_closes_with_a_three_line_recap(tmp_path):
     with pytest.raises(ConfigError) as err:
         lessons.load("domino_metro", folder)
     assert str(folder / "domino_metro.toml") in err.value.option
-    assert "step 1 (open_double) closes its section" in err.value.message, err.value
+    assert "step 2 (open_double) closes its section" in err.value.message, err.value

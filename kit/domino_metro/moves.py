@@ -225,7 +225,9 @@ def _diagnose_place(pos: Position, action: Place, legal_now: list[Action],
                                      "covers it")
     if end.value not in tile:
         return IllegalAction("DM-3", f"{name(tile)} does not match end {end.id} "
-                                     f"(value {end.value})")
+                                     f"(value {end.value})",
+                             code=NC_("error", "dm_no_match"), tile=name(tile),
+                             value=end.value)
     if not layout.live(end.value):
         return IllegalAction("DM-5", f"end {end.id} is dead: no tile of {end.value} is left")
     if is_double(tile):
