@@ -49,3 +49,14 @@ def test_a_learner_completes_the_lesson_by_following_its_goals(page: Any, voila_
     finished = page.wait_for_selector(".kit-lesson-finished a")
     assert finished.get_attribute("href") == f"../{game}_app.ipynb?lang=ru"
     assert not page.errors, page.errors
+
+
+def test_the_index_links_each_lesson_in_the_page_language(page: Any, voila_url: str):
+    page.goto(f"{voila_url}/voila/render/index.ipynb?lang=uk", wait_until="domcontentloaded")
+    page.wait_for_selector(".kit-index", timeout=120_000)
+    assert page.locator(".kit-link-lesson").count() == len(kit.GAMES)
+    page.click(".kit-game-pug_party .kit-link-lesson")
+    page.wait_for_selector(".kit-board button.kit-goal", timeout=120_000)
+    assert lessons.load("pug_party").steps[0].text("uk") in page.inner_text(".kit-lesson")
+    assert page.url.endswith("/voila/render/lessons/pug_party.ipynb?lang=uk")
+    assert not page.errors, page.errors
