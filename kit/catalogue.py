@@ -16,8 +16,8 @@ TITLES = {
 }
 
 #: notebook kinds and their file name pattern (a classroom pack: «Лист ожидания»'s, issue 40)
-NOTEBOOKS = {"tutorial": "{game}_tutorial.ipynb", "app": "{game}_app.ipynb",
-             "classroom": "{game}_classroom.ipynb"}
+NOTEBOOKS = {"lesson": "lessons/{game}.ipynb", "tutorial": "{game}_tutorial.ipynb",
+             "app": "{game}_app.ipynb", "classroom": "{game}_classroom.ipynb"}
 
 
 NOTEBOOK_DIR = DATA_DIR.parent / "notebooks"

@@ -32,3 +32,11 @@ def board(game: str, state: object = None, **kwargs: object) -> object:
 
         raise ConfigError("game", f"no board for {game!r}; boards: {sorted(BOARDS)}")
     return BOARDS[game]()(state, **kwargs)
+
+
+def lesson(game: str, **kwargs: object) -> object:
+    """The guided lesson of ``game`` (issue 40; ``data/lessons/<game>.toml``): its steps on
+    a live board in lesson mode, e.g. ``lesson("hanabi", lang="uk")``."""
+    from widgets.lessons import Lesson
+
+    return Lesson(game, **kwargs)  # type: ignore[arg-type]

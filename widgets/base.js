@@ -253,7 +253,7 @@ function kitBoard(draw) {
           used.add(i);
           if (building) building.push(i);
           return h("button", {
-            class: `kit-act ${cls || ""}`, title: legal[i].text,
+            class: `kit-act ${cls || ""}${legal[i].goal ? " kit-goal" : ""}${legal[i].tempt ? " kit-tempt" : ""}`, title: legal[i].text,
             "data-action": JSON.stringify(legal[i].action), // (sent when clicked: see `render`)
             ...(attrs || {}),
           }, label ?? legal[i].text);

@@ -200,6 +200,9 @@ class Board(anywidget.AnyWidget):
         self._lines: dict[int | None, tuple[int, int, int, list[dict]]] = {}
         self._refused = ""
         self._pushing = False
+        self._goal: dict | None = None
+        self._tempt: list[dict] = []
+        self._refusal_observers: list[Any] = []
         # (the comm opens with what the seat shown may see: static data goes in it, once)
         super().__init__(**{**self._values(), **kwargs})
         self.on_msg(self._on_msg)
@@ -298,8 +301,9 @@ class Board(anywidget.AnyWidget):
             "seat_kinds": list(table.kinds),
             "names": [self.name(p) for p in range(len(table.kinds))],
             "seat": seat, "privacy": viewer.privacy, "view": view,
-            "legal": ([{"action": (j := a.to_json()), "text": self.action_text(j)} for a in
-                       state.legal_actions()] if viewer.may_move() else []),
+            "legal": self._lesson_marks([{"action": (j := a.to_json()), "text":
+                                          self.action_text(j)} for a in state.legal_actions()]
+                                         if viewer.may_move() else []),
             "events": self._recent(seat),
             "result": state.result() if state.over else None,
             "open_hands": self.teacher_hands() if table.mode == "teacher" else [],
@@ -316,6 +320,33 @@ class Board(anywidget.AnyWidget):
             values["words"] = self.page_words()
             values["lang"] = self.t.lang
         return values
+
+    # -- lesson mode (issue 40): the goal highlighted, a forbidden move offered ----------
+
+    def tempt(self, goal: dict | None, tempting: list[dict] | None = None) -> None:
+        """Lesson mode: mark the legal moves whose JSON has every key of ``goal`` (the page
+        highlights them, ``kit-goal``) and offer the moves ``tempting`` as if they were
+        legal (``kit-tempt``): the rules forbid them, so a click gets the engine's refusal
+        on the board and changes nothing. ``tempt(None)`` clears both."""
+        if self.table.mode != "lesson":
+            raise ConfigError("mode", "only a lesson board offers goals and tempting moves")
+        self._goal, self._tempt = goal, [dict(a) for a in tempting or []]
+        self._push()
+
+    def on_refusal(self, callback: Any) -> None:
+        """Call ``callback(exc, message)`` when a move sent by the page is refused."""
+        self._refusal_observers.append(callback)
+
+    def _lesson_marks(self, legal: list[dict]) -> list[dict]:
+        if self._goal is None and not self._tempt:
+            return legal
+        goal = self._goal or {}
+        for move in legal:
+            if goal and all(move["action"].get(k) == v for k, v in goal.items()):
+                move["goal"] = True
+        shown = [move["action"] for move in legal]
+        return legal + [{"action": a, "text": self.action_text(a), "tempt": True}
+                        for a in self._tempt if legal and a not in shown]
 
     def _recent(self, seat: int | None) -> list[dict]:
         """The last ``RECENT_EVENTS`` log lines ``seat`` may see. Each carries ``n``, its
@@ -381,6 +412,8 @@ class Board(anywidget.AnyWidget):
             except IllegalAction as exc:
                 self._refused = self.explain(exc)
                 self._push()
+                for callback in list(self._refusal_observers):
+                    callback(exc, content)
             self._answered()
 
     def _handle(self, content: Any) -> None:

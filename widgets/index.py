@@ -14,7 +14,10 @@ from widgets.app import language_links, page_language, query_params
 #: what each game is, for the index (context ``kind``)
 KINDS = [NC_("kind", "hanabi"), NC_("kind", "waiting_list"), NC_("kind", "pug_party"),
          NC_("kind", "domino_metro")]
-LINKS = {"tutorial": N_("Tutorial"), "app": N_("Play"), "classroom": N_("For the teacher")}
+#: a game's links, in this order: the guided lesson (issue 40), the rules reference, the app,
+#: and the classroom pack where a game has one
+LINKS = {"lesson": N_("Lesson"), "tutorial": N_("Tutorial"), "app": N_("Play"),
+         "classroom": N_("For the teacher")}
 STYLE = (".kit-index{display:grid;grid-template-columns:repeat(auto-fill,minmax(15em,1fr));"
          "gap:0.8em;max-width:100%;font-size:1.15em}"
          ".kit-index section{border:1px solid #ccc;border-radius:8px;padding:0.6em 0.8em;"
@@ -39,7 +42,7 @@ def index_html(notebook_dir: str | Path = NOTEBOOK_DIR, lang: str | None = None,
         game = row["game"]
         links = " ".join(
             f'<a class="kit-link-{kind}" href="{row[kind]}?lang={lang}">{t(label)}</a>'
-            for kind, label in LINKS.items() if row[kind])
+            for kind, label in LINKS.items() if row.get(kind))
         status = "" if row["engine"] else (
             "<p class='kit-muted'>" + t("The engine is not built yet.") + "</p>")
         players = (t("players: {range}", range=row["players"]) if row["players"] else "")

@@ -10,7 +10,8 @@ Modes:
 - ``hotseat``: several human seats share one screen, with a "pass the device" privacy
   screen between them;
 - ``teacher``: every hand open, moves made for whoever is to act, undo;
-- ``lesson``: a learner's seat against bots, with undo (a tutorial's live board);
+- ``lesson``: a learner's seat against bots, with undo (a tutorial's live board, a guided
+  lesson's step: widgets/lessons.py);
 - ``replay``: step forward and back through a game's history, no moves.
 
 Bots move ``pause`` seconds after their turn comes, on the running event loop (the

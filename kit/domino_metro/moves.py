@@ -23,6 +23,7 @@ from kit.domino_metro.actions import Draw, EndTurn, NextGame, Pass, Place, TakeB
 from kit.domino_metro.layout import CLOSED, FACES, OPEN, Layout
 from kit.domino_metro.tileset import Tile, as_tile, is_double, name
 from kit.errors import IllegalAction
+from kit.i18n import NC_
 
 LEAD = "lead"        # the first tile of a game is to be placed
 PLAY = "play"        # a turn: place, draw or pass
@@ -207,7 +208,9 @@ def _diagnose_place(pos: Position, action: Place, legal_now: list[Action],
                                          "no face")
         if pos.must_lead is not None and tile != pos.must_lead:
             return IllegalAction("DM-2", f"the first game is led with the lowest double, "
-                                         f"{name(pos.must_lead)}")
+                                         f"{name(pos.must_lead)}",
+                                 code=NC_("error", "dm_lead_lowest_double"),
+                                 tile=name(pos.must_lead))
         return IllegalAction("DM-2", f"{name(tile)} can't lead now")
     layout = pos.layout
     if action.end is None:
@@ -222,7 +225,9 @@ def _diagnose_place(pos: Position, action: Place, legal_now: list[Action],
                                      "covers it")
     if end.value not in tile:
         return IllegalAction("DM-3", f"{name(tile)} does not match end {end.id} "
-                                     f"(value {end.value})")
+                                     f"(value {end.value})",
+                             code=NC_("error", "dm_no_match"), tile=name(tile),
+                             value=end.value)
     if not layout.live(end.value):
         return IllegalAction("DM-5", f"end {end.id} is dead: no tile of {end.value} is left")
     if is_double(tile):
@@ -239,7 +244,8 @@ def _diagnose_place(pos: Position, action: Place, legal_now: list[Action],
         if fits:
             return IllegalAction("DM-8", "that closes the last open end (Metro); it is "
                                          "forbidden while another placement exists, a "
-                                         "face-up double included (DM-R2)")
+                                         "face-up double included (DM-R2)",
+                                 code=NC_("error", "dm_metro_not_forced"))
         return IllegalAction("DM-R2", "the last open end is closed only when forced: draw "
                                       "from the bazaar first")
     if not fits:

@@ -16,6 +16,7 @@ from kit.hanabi import knowledge
 from kit.hanabi.actions import Discard, Hint, Play
 from kit.hanabi.knowledge import IS_C, IS_V, NOT_C, NOT_V
 from kit.hanabi.variants import VALUES, Variant, variants
+from kit.i18n import NC_
 from kit.readonly import ReadOnlyList, freeze
 
 
@@ -183,11 +184,13 @@ class HanabiState(GameState):
                 raise IllegalAction("HB-3", f"there is no slot {slot}; seat {seat} holds "
                                             f"slots 0–{len(self.hands[seat]) - 1}")
             if isinstance(action, Discard) and self.hints >= self.variant.hint_tokens:
-                raise IllegalAction("HB-5", "no discard while all 8 hint tokens are available")
+                raise IllegalAction("HB-5", "no discard while all 8 hint tokens are available",
+                                    code=NC_("error", "hb_no_discard_at_8"))
             return
         assert isinstance(action, Hint)
         if self.hints <= 0:
-            raise IllegalAction("HB-4", "no hint without a hint token")
+            raise IllegalAction("HB-4", "no hint without a hint token",
+                                code=NC_("error", "hb_no_hint_token"))
         if action.to == seat:
             raise IllegalAction("HB-4", "a hint goes to another player, not to oneself")
         if not 0 <= action.to < self.players:

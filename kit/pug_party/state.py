@@ -43,6 +43,7 @@ from typing import Any, ClassVar
 
 from kit.contract import ALL, Action, GameSpec, GameState, event
 from kit.errors import ConfigError, IllegalAction
+from kit.i18n import NC_
 from kit.pug_party import deal
 from kit.pug_party.actions import PickUp, Play, PlayBlind, PlayFaceUp, Ready, Swap
 from kit.pug_party.cards import BREAKDANCER, MEGAPUG, POOP, VALUE, Deck, load_deck, sort_key
@@ -178,10 +179,12 @@ class State(GameState):
         if d == UP:
             wrap = f" or {r.low}" if t == r.high else ""
             return IllegalAction("PP-2", f"{card} does not cover {t} going up: play {t} or "
-                                         f"higher{wrap}, a special card, or pick up")
+                                         f"higher{wrap}, a special card, or pick up",
+                                 code=NC_("error", "pp_not_covering_up"), card=card, top=t)
         wrap = f" or {r.high}" if r.down_wrap and t == r.low else ""
         return IllegalAction("PP-8", f"{card} does not cover {t} going down: play {t} or "
-                                     f"lower{wrap}, a special card, or pick up")
+                                     f"lower{wrap}, a special card, or pick up",
+                             code=NC_("error", "pp_not_covering_down"), card=card, top=t)
 
     def _covers(self, card: str) -> bool:
         r = self.rules

@@ -56,6 +56,7 @@ import random
 
 from kit.contract import ALL, Action, GameState, event
 from kit.errors import ConfigError, IllegalAction
+from kit.i18n import NC_
 from kit.readonly import freeze
 from kit.waiting_list.actions import Claim, Discard, Draw, Lay, Pass, Reveal, Take
 from kit.waiting_list.combination import counts, is_combination, needs
@@ -333,7 +334,8 @@ class WaitingListState(GameState):
                                         "never again")
         if not self.top_live:
             raise IllegalAction("WL-7", f"the top discard {self.pile[top]} was covered once: it "
-                                        "is dead and can never be taken again, even on top")
+                                        "is dead and can never be taken again, even on top",
+                                code=NC_("error", "wl_dead_top"), card=self.pile[top])
 
     # -- doing ------------------------------------------------------------------------
 

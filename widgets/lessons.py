@@ -1,0 +1,220 @@
+"""A guided lesson on a live board (issue 40; DESIGN.md, "Notebooks and Voilà"): the
+steps of ``data/lessons/<game>.toml`` (:mod:`kit.lessons`), one at a time.
+
+Each step shows its text, a prediction question when it has one (choice buttons, the
+answer at once), its goal, and a board in lesson mode on the step's prepared situation:
+the goal moves highlighted, the step's tempting forbidden move offered (a click gets
+the engine's refusal on the board, the rule id in brackets). The board waits for the
+goal move, then confirms and explains; a recap of three lines closes each section. Undo
+is the board's own; "start the step again" sets the situation up afresh.
+
+>>> lesson = Lesson("hanabi", lang="en", pause=0)
+>>> lesson.step_no, lesson.done
+(0, False)
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as w
+
+from kit import lessons
+from kit.errors import IllegalAction
+from kit.i18n import N_, Words
+from widgets import board as make_board
+from widgets.app import language_links, page_language, query_params
+
+#: the lesson page's own words (catalog message ids)
+WORDS = {
+    "step": N_("Step {n} of {total}"),
+    "goal": N_("Goal:"),
+    "predict": N_("First, predict:"),
+    "right": N_("Right."),
+    "wrong": N_("Not quite."),
+    "done": N_("Well done!"),
+    "other_move": N_("That move is allowed, but it is not this step's goal: take it back "
+                     "(↶) or start the step again."),
+    "refused": N_("The rules forbid that move: the board says why. Try another one."),
+    "recap": N_("Recap"),
+    "reset": N_("Start the step again"),
+    "back": N_("◀ Previous step"),
+    "next": N_("Next step ▶"),
+    "finished": N_("Lesson complete! Now play a whole game:"),
+    "play": N_("Play"),
+    "rules": N_("Rules: {ids}"),
+}
+STYLE = (".kit-lesson-text{font-size:1.15em;max-width:46em;line-height:1.45}"
+         ".kit-lesson-goal{font-size:1.15em;background:#fff4d6;border-left:4px solid #f2a900;"
+         "padding:0.3em 0.6em;margin:0.3em 0}"
+         ".kit-lesson-feedback{font-size:1.1em;min-height:1.4em}"
+         ".kit-lesson-small{color:#555;font-size:0.85em}")
+
+
+def _e(text: str) -> str:
+    """Text for an element's content (quotes stay as they are)."""
+    return html.escape(text, quote=False)
+
+
+class Lesson(w.VBox):
+    """The guided lesson of ``game`` in ``lang`` (None: ``?lang=`` of the page, the
+    browser's, else the kit-wide one). ``pause``: seconds before each bot's move (None:
+    ``?pause=`` of the page, 0–5, else 0.8)."""
+
+    def __init__(self, game: str, *, lang: str | None = None, pause: float | None = None,
+                 query: str | None = None) -> None:
+        params = query_params(query)
+        self.lang = page_language(params, lang)
+        if pause is None:
+            try:
+                pause = min(max(float(params.get("pause", "0.8")), 0.0), 5.0)
+            except ValueError:  # (a link's bad pause: the default, as the board's own)
+                pause = 0.8
+        self.t = Words(self.lang)
+        self.lesson = lessons.load(game)
+        self.game = game
+        self.pause = pause
+        #: the step shown (from 0) and whether its goal move was made
+        self.step_no = 0
+        self.done = False
+        self.board: Any = None
+        lang_ = self.lang
+        self.head = w.HTML(
+            f"<style>{STYLE}</style>" + language_links(lang_, params)
+            + f"<h2 style='margin:0.2em 0'>{_e(self.lesson.title(lang_))}</h2>"
+            f"<p class='kit-lesson-text'>{_e(self.lesson.intro(lang_))}</p>")
+        self.step_head = w.HTML()
+        self.text = w.HTML()
+        self.question = w.VBox()
+        self.goal = w.HTML()
+        self.board_box = w.Box(layout=w.Layout(width="100%"))
+        self.feedback = w.HTML()
+        self.recap = w.HTML()
+        self.finished = w.HTML()
+        self.back = w.Button(description=self.t(WORDS["back"]))
+        self.reset = w.Button(description=self.t(WORDS["reset"]), icon="refresh")
+        self.next = w.Button(description=self.t(WORDS["next"]), button_style="primary")
+        for button, name in ((self.back, "back"), (self.reset, "reset"), (self.next, "next")):
+            button.add_class(f"kit-lesson-{name}")
+            button.layout.width = "auto"
+        self.feedback.add_class("kit-lesson-feedback")
+        self.back.on_click(lambda _: self.show(self.step_no - 1))
+        self.reset.on_click(lambda _: self.show(self.step_no))
+        self.next.on_click(lambda _: self.show(self.step_no + 1))
+        super().__init__([self.head, self.step_head, self.text, self.question, self.goal,
+                          self.board_box, self.feedback, self.recap,
+                          w.HBox([self.back, self.reset, self.next]), self.finished])
+        self.add_class("kit-lesson")
+        self.show(0)
+
+    @property
+    def step(self) -> lessons.Step:
+        return self.lesson.steps[self.step_no]
+
+    # -- a step -------------------------------------------------------------------------
+
+    def show(self, n: int) -> None:
+        """Set up step ``n`` afresh (its situation, question and goal)."""
+        n = max(0, min(n, len(self.lesson.steps) - 1))
+        self.step_no, self.done = n, False
+        step, t, lang = self.step, self.t, self.lang
+        total = len(self.lesson.steps)
+        self.step_head.value = (
+            f"<h3 style='margin:0.4em 0 0.1em 0'>{_e(t(WORDS['step'], n=n + 1, total=total))}"
+            f" · {_e(step.section(lang))}</h3>")
+        self.text.value = f"<p class='kit-lesson-text'>{_e(step.text(lang))}</p>"
+        rules = t(WORDS["rules"], ids=", ".join(step.rules))
+        self.goal.value = (f"<div class='kit-lesson-goal'><b>{_e(t(WORDS['goal']))}</b> "
+                           f"{_e(step.goal_text(lang))} <span class='kit-lesson-small'>"
+                           f"{_e(rules)}</span></div>")
+        self.question.children = self._question(step)
+        self.feedback.value = self.recap.value = self.finished.value = ""
+        self.back.disabled = n == 0
+        self.next.disabled = True
+        self._new_board()
+
+    def _new_board(self) -> None:
+        if self.board is not None:
+            self.board.close()
+        step = self.step
+        state = step.state()
+        seats = ["bot:rule"] * state.players
+        seats[step.seat] = "human"
+        board: Any = make_board(self.game, state, mode="lesson", seats=seats, seat=step.seat,
+                                lang=self.lang, pause=self.pause)
+        board.table.on_move(self._moved)
+        board.on_refusal(self._refused)
+        board.tempt(step.goal, [step.tempt] if step.tempt else [])
+        self.board = board
+        self.board_box.children = (board,)
+
+    def _question(self, step: lessons.Step) -> tuple:
+        q = step.question
+        if q is None:
+            return ()
+        lang, t = self.lang, self.t
+        answer = w.HTML()
+        answer.add_class("kit-lesson-answer")
+        buttons = []
+        for i, choice in enumerate(q.choices):
+            b = w.Button(description=choice(lang), layout=w.Layout(width="auto"))
+            b.add_class("kit-lesson-choice")
+            b.add_class(f"kit-choice-{i}")
+            buttons.append(b)
+
+            def chosen(_b: Any, i: int = i) -> None:
+                right = i == q.answer
+                for j, other in enumerate(buttons):
+                    other.button_style = ("success" if j == q.answer else
+                                          "danger" if j == i else "")
+                verdict = t(WORDS["right"] if right else WORDS["wrong"])
+                answer.value = (f"<p class='kit-lesson-text'><b>{_e(verdict)}</b> "
+                                f"{_e(q.explain(lang))}</p>")
+            b.on_click(chosen)
+        prompt = w.HTML(f"<p class='kit-lesson-text'><b>{_e(t(WORDS['predict']))}</b> "
+                        f"{_e(q.prompt(lang))}</p>")
+        return (prompt, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")), answer)
+
+    # -- what the learner does ----------------------------------------------------------
+
+    def _moved(self, move: Any) -> None:
+        """A move at the table: the learner's goal move ends the step."""
+        step = self.step
+        if self.done or move.seat != step.seat:
+            return
+        t, lang = self.t, self.lang
+        if not lessons.matches(move.action, step.goal):
+            self.feedback.value = f"<p>{_e(t(WORDS['other_move']))}</p>"
+            return
+        self.done = True
+        self.board.tempt(None)
+        self.feedback.value = (f"<p>✓ <b>{_e(t(WORDS['done']))}</b> "
+                               f"{_e(step.done(lang))}</p>")
+        if step.recap:
+            lines = "".join(f"<li>{_e(line(lang))}</li>" for line in step.recap)
+            self.recap.value = (f"<div class='kit-lesson-recap'><b>{_e(t(WORDS['recap']))}"
+                                f"</b><ol>{lines}</ol></div>")
+        last = self.step_no == len(self.lesson.steps) - 1
+        self.next.disabled = last
+        if last:
+            self.finished.value = (
+                f"<p class='kit-lesson-finished'><b>{_e(t(WORDS['finished']))}</b> "
+                f"<a href='../{self.game}_app.ipynb?lang={self.lang}'>"
+                f"{_e(t(WORDS['play']))}</a></p>")
+
+    def _refused(self, exc: IllegalAction, _message: Any) -> None:
+        """A forbidden move tried: the board shows the engine's reason; we say so."""
+        if not self.done:
+            self.feedback.value = f"<p>{_e(self.t(WORDS['refused']))}</p>"
+
+    def close(self) -> None:
+        if self.board is not None:
+            self.board.close()
+        super().close()
+
+
+def lesson(game: str, **kwargs: Any) -> Lesson:
+    """The guided lesson of ``game`` (``lang=``, ``pause=``): see :class:`Lesson`."""
+    return Lesson(game, **kwargs)
+
