@@ -1,0 +1,164 @@
+"""The notebooks benchmark: ``python -m kit bench notebooks`` (figures for closing notes,
+never tests; run from the source tree, as ``python -m benchmarks.notebooks``).
+
+For each tutorial (``notebooks/*_tutorial.ipynb``) and each lesson
+(``notebooks/lessons/*.ipynb``, if there are any) it opens the Voilà page in Debian's
+Chromium, in a fresh browser context (nothing cached), and measures
+
+- the seconds from asking for the page to every widget on it drawn and every board
+  interactive (its board drawn, no move waiting for the kernel), against the target
+  :data:`TARGET_S` (issue 40), in two parts: the page (Voilà runs the notebook's cells,
+  then sends the page) and its widgets (from the page received to the last one drawn);
+- the bytes the page received: the page itself, the widgets' messages over the kernel's
+  websocket (their state, and the board code), and the static files (Voilà's and the
+  widget libraries' JavaScript and CSS, the same for every page and cached after the
+  first).
+
+One untimed page first warms the server (its first kernel, the files read from disk).
+With ``--folder`` it serves another checkout's notebooks with that checkout's kit and
+boards (``PYTHONPATH``: the folder's parent), to compare before and after a change.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from benchmarks.browser import NOTEBOOKS, launch_chromium, local_only, voila_server
+
+#: seconds from asking for a page to every board on it interactive (issue 40)
+TARGET_S = 3.0
+#: a Voilà page's widgets are displayed as outputs of this kind
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+# Every widget output drawn (Voilà puts each output in a `.jp-OutputArea-output`; a
+# widget's has no `data-mime-type`) and every board interactive.
+_READY = """(n) => {
+  const outs = [...document.querySelectorAll('.jp-OutputArea-output:not([data-mime-type])')]
+    .filter((o) => !o.closest('.jp-OutputArea-output:not([data-mime-type]) .jp-OutputArea-output'));
+  const drawn = outs.filter((o) => o.querySelector('.kit-board > *')
+    || (o.querySelector('.lm-Widget') && o.textContent.trim()));
+  const boards = [...document.querySelectorAll('.kit-board')];
+  return drawn.length >= n && boards.every((b) => b.childElementCount > 0 && !b.dataset.pending);
+}"""
+
+
+def notebooks(folder: Path) -> list[Path]:
+    """The tutorials, then the lessons, of ``folder``."""
+    return (sorted(folder.glob("*_tutorial.ipynb"))
+            + sorted((folder / "lessons").glob("*.ipynb")))
+
+
+class Bytes:
+    """The bytes a page receives, by kind, from the browser's own accounting (Chrome
+    DevTools Protocol: ``Network.loadingFinished``, ``Network.webSocketFrameReceived``)."""
+
+    def __init__(self, page: Any, context: Any) -> None:
+        self.kinds: dict[str, int] = {"page": 0, "websocket": 0, "static": 0}
+        self._types: dict[str, str] = {}
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.on("Network.responseReceived", self._response)
+        cdp.on("Network.loadingFinished", self._finished)
+        cdp.on("Network.webSocketFrameReceived", self._frame)
+
+    def _response(self, ev: dict) -> None:
+        self._types[ev["requestId"]] = "page" if ev.get("type") == "Document" else "static"
+
+    def _finished(self, ev: dict) -> None:
+        kind = self._types.get(ev["requestId"], "static")
+        self.kinds[kind] += int(ev.get("encodedDataLength", 0))
+
+    def _frame(self, ev: dict) -> None:
+        self.kinds["websocket"] += len(ev["response"]["payloadData"].encode())
+
+
+def bench_notebook(browser: Any, base: str, path: str) -> dict:
+    """Open ``path`` (relative to the served folder) in a fresh context; time it."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    local_only(page)
+    got = Bytes(page, context)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    start = time.perf_counter()
+    response = page.goto(f"{base}/voila/render/{path}", wait_until="commit",
+                         timeout=180_000)
+    html = response.text() if response is not None else ""
+    executed = time.perf_counter() - start
+    widgets = html.count(WIDGET_VIEW)
+    page.wait_for_function(_READY, arg=widgets, polling=20, timeout=180_000)
+    seconds = time.perf_counter() - start
+    boards = page.locator(".kit-board").count()
+    page.wait_for_timeout(300)  # (the last frames in flight, counted)
+    context.close()
+    return {"seconds": round(seconds, 2), "page_s": round(executed, 2),
+            "widgets_s": round(seconds - executed, 2), "widgets": widgets, "boards": boards,
+            "bytes": dict(got.kinds), "errors": errors[:3],
+            "meets_target": seconds <= TARGET_S}
+
+
+def run(folder: Path = NOTEBOOKS, repeat: int = 1, only: list[str] | None = None) -> dict:
+    """All the figures, as a dict (and printed)."""
+    from playwright.sync_api import sync_playwright
+
+    paths = [p.relative_to(folder).as_posix() for p in notebooks(folder)]
+    if only:
+        paths = [p for p in paths if any(o in p for o in only)]
+    env = {} if folder.resolve() == NOTEBOOKS else {"PYTHONPATH": str(folder.resolve().parent)}
+    out: dict[str, Any] = {"target_s": TARGET_S, "folder": str(folder), "notebooks": {}}
+    with voila_server(folder, env=env) as base, sync_playwright() as pw:
+        browser = launch_chromium(pw)
+        if paths:
+            bench_notebook(browser, base, paths[0])  # warm-up, untimed
+        for path in paths:
+            runs = [bench_notebook(browser, base, path) for _ in range(repeat)]
+            best = dict(runs[0])
+            for key in ("seconds", "page_s", "widgets_s"):
+                best[key] = round(statistics.median(r[key] for r in runs), 2)
+            best["meets_target"] = best["seconds"] <= TARGET_S
+            out["notebooks"][path] = best
+            b = best["bytes"]
+            _print(path, f"{best['seconds']:5.2f} s (page {best['page_s']:.2f} + widgets "
+                         f"{best['widgets_s']:.2f})  {best['boards']:2d} boards  "
+                         f"websocket {b['websocket'] / 1000:7.0f} kB  page {b['page'] / 1000:5.0f} kB"
+                         f"  static {b['static'] / 1000:6.0f} kB"
+                         + ("" if best["meets_target"] else f"  (MISSES <= {TARGET_S:.0f} s)")
+                         + (f"  page errors: {best['errors']}" if best["errors"] else ""))
+        browser.close()
+    return out
+
+
+def _print(label: str, value: str) -> None:
+    print(f"{label:<40} {value}", flush=True)
+
+
+def _stop(signum: int, _frame: Any) -> None:
+    raise SystemExit(128 + signum)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m kit bench notebooks", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--folder", type=Path, default=NOTEBOOKS,
+                        help="the notebooks folder to serve (default: this checkout's)")
+    parser.add_argument("--repeat", type=int, default=3, help="page loads per notebook "
+                                                              "(the median is shown)")
+    parser.add_argument("--only", nargs="*", help="only notebooks whose path has one of these")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args(argv)
+    signal.signal(signal.SIGTERM, _stop)
+    figures = run(args.folder, args.repeat, args.only)
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
