@@ -17,8 +17,9 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 #: a tutorial, and every lesson there is
-OPENED = ["hanabi_tutorial.ipynb"] + sorted(
-    p.relative_to(NOTEBOOKS).as_posix() for p in (NOTEBOOKS / "lessons").glob("*.ipynb"))
+LESSONS = sorted(p.relative_to(NOTEBOOKS).as_posix()
+                 for p in (NOTEBOOKS / "lessons").glob("*.ipynb"))
+OPENED = ["hanabi_tutorial.ipynb", *LESSONS]
 IDLE = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
 ERRORS = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
 # the first board with a move to make: its index among the boards, and its moves so far
