@@ -8,7 +8,9 @@ lives in the kernel. Parts of the view that never change in a game (``STATIC``, 
 Waiting List's card catalogue) go once, in ``static``. The browser asks for moves with
 ``model.send``; the kernel checks each (whose turn, which seat is shown, then the
 engine's own ``apply``), and a forged or malformed one changes nothing and shows the
-error. So does a trait set by the page: the board sets it back.
+error. So does a trait set by the page: the board sets it back. The board's code (Preact,
+base.js, the game's file, its CSS) is no trait: a board's ``_esm`` is a small loader
+(:func:`loader`) and the page asks for the code once, whatever the number of boards.
 """
 
 from __future__ import annotations
