@@ -4,6 +4,8 @@ the reader's way."""
 
 import dataclasses
 
+from IPython.display import Markdown, display
+
 import kit
 from widgets.domino_metro import DominoMetroBoard
 
@@ -73,3 +75,8 @@ def replay(scenario, seat=None):
     seat = scenario.seat if seat is None else seat
     return DominoMetroBoard(scenario.state(), mode="replay", seat=seat,
                             names=seat_names(scenario.players))
+
+
+def caption(scenario):
+    """Show a prepared situation's text above its board (as prose, not as printed output)."""
+    display(Markdown(scenario.text))

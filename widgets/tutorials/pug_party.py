@@ -4,6 +4,8 @@ the reader's way."""
 
 import dataclasses
 
+from IPython.display import Markdown, display
+
 import kit
 from widgets.pug_party import PugPartyBoard
 
@@ -44,3 +46,8 @@ def try_it(scenario, upto=None):
     seats = ["human" if p == state.to_act else "bot:rule" for p in range(state.players)]
     return PugPartyBoard(state, mode="playtest", seats=seats, pause=0,
                          names=seat_names(state.players, seats))
+
+
+def caption(scenario):
+    """Show a prepared situation's text above its board (as prose, not as printed output)."""
+    display(Markdown(scenario.text))
