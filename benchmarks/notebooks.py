@@ -4,9 +4,7 @@ never tests; run from the source tree, as ``python -m benchmarks.notebooks``).
 For each tutorial (``notebooks/*_tutorial.ipynb``) and each lesson
 (``notebooks/lessons/*.ipynb``, if there are any) it opens the Voilà page in Debian's
 Chromium, in a fresh browser context: once cold (nothing cached), then ``--repeat`` times
-with Voilà's static files in the browser's cache, as a reader coming from the index page
-or another notebook has them (the median of these is the figure, and the target's), and
-measures
+in the same context (the median of these is the figure, and the target's), and measures
 
 - the seconds from asking for the page to every widget on it drawn and every board
   interactive (its board drawn, no move waiting for the kernel), against the target
@@ -17,7 +15,10 @@ measures
   widget libraries' JavaScript and CSS, the same for every page and cached after the
   first).
 
-One untimed page first warms the server (its first kernel, the files read from disk).
+The floor comes first: a notebook of one ipywidgets button, timed the same way (what
+Voilà itself takes to run a notebook and draw a widget). One untimed page first warms the
+server (its first kernel, the files read from disk). The notebooks are served from a
+temporary copy of their folder, the floor's notebook added.
 With ``--folder`` it serves another checkout's notebooks with that checkout's kit and
 boards (``PYTHONPATH``: the folder's parent), to compare before and after a change.
 """
@@ -26,12 +27,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import signal
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+import nbformat
 
 from benchmarks.browser import NOTEBOOKS, launch_chromium, local_only, voila_server
 
@@ -50,6 +55,19 @@ _READY = """(n) => {
   const boards = [...document.querySelectorAll('.kit-board')];
   return drawn.length >= n && boards.every((b) => b.childElementCount > 0 && !b.dataset.pending);
 }"""
+
+
+FLOOR = "floor_one_button.ipynb"
+
+
+def _floor_notebook(folder: Path) -> None:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(
+        'import ipywidgets\nipywidgets.Button(description="floor")')]
+    nb.cells[0]["id"] = "floor"
+    nb.metadata["kernelspec"] = {"display_name": "Python 3", "language": "python",
+                                 "name": "python3"}
+    nbformat.write(nb, folder / FLOOR)
 
 
 def notebooks(folder: Path) -> list[Path]:
@@ -107,18 +125,27 @@ def bench_notebook(context: Any, base: str, path: str) -> dict:
 
 def run(folder: Path = NOTEBOOKS, repeat: int = 1, only: list[str] | None = None) -> dict:
     """All the figures, as a dict (and printed)."""
-    from playwright.sync_api import sync_playwright
-
     paths = [p.relative_to(folder).as_posix() for p in notebooks(folder)]
     if only:
         paths = [p for p in paths if any(o in p for o in only)]
-    env = {} if folder.resolve() == NOTEBOOKS else {"PYTHONPATH": str(folder.resolve().parent)}
+    env = {"PYTHONPATH": str(folder.resolve().parent)}
     out: dict[str, Any] = {"target_s": TARGET_S, "folder": str(folder), "notebooks": {}}
+    with tempfile.TemporaryDirectory(prefix="kit-bench-nb-") as tmp:
+        served = Path(tmp) / "notebooks"
+        shutil.copytree(folder, served, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+        _floor_notebook(served)
+        _run(served, [FLOOR, *paths], repeat, env, out)
+    return out
+
+
+def _run(folder: Path, paths: list[str], repeat: int, env: dict, out: dict) -> None:
+    from playwright.sync_api import sync_playwright
+
     with voila_server(folder, env=env) as base, sync_playwright() as pw:
         browser = launch_chromium(pw)
         if paths:  # warm-up, untimed: the server's first kernel, its files read from disk
             warm = browser.new_context()
-            bench_notebook(warm, base, paths[0])
+            bench_notebook(warm, base, paths[1] if len(paths) > 1 else paths[0])
             warm.close()
         for path in paths:
             context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -141,7 +168,6 @@ def run(folder: Path = NOTEBOOKS, repeat: int = 1, only: list[str] | None = None
                          f" kB (cold {cold['bytes']['static'] / 1000:5.0f} kB)"
                          + missed + (f"  page errors: {errors}" if errors else ""))
         browser.close()
-    return out
 
 
 def _print(label: str, value: str) -> None:
