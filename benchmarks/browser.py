@@ -6,6 +6,8 @@
   (not a notebook page) answers. The server goes when the process that started it does,
   however that ends (:data:`WITH_PARENT`): a benchmark or a test run that is killed
   leaves no server and no kernels behind.
+- :func:`jupyter_lab` starts JupyterLab the same way (no token: loopback only) on a
+  folder, for the test that runs a tutorial in it;
 - :func:`launch_chromium` starts Debian's ``chromium`` through Playwright (Playwright's own
   browser download is never used); :func:`local_only` aborts every non-local request
   (e.g. the Font Awesome CDN).
@@ -94,6 +96,51 @@ def voila_server(notebooks: Path = NOTEBOOKS, env: dict[str, str] | None = None,
         base = f"http://127.0.0.1:{port}"
         try:
             _wait_ready(base + READY_PATH, proc, timeout, log.name)
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+            log.close()
+
+
+def jupyter_executable() -> str:
+    """``jupyter`` next to the running Python (the venv's)."""
+    here = Path(sys.executable).parent / "jupyter"
+    return str(here) if here.exists() else (shutil.which("jupyter") or "jupyter")
+
+
+@contextlib.contextmanager
+def jupyter_lab(folder: Path, timeout: float = 90.0,
+                log_path: Path | None = None) -> Iterator[str]:
+    """Serve ``folder`` with JupyterLab on a free loopback port, no token, its settings and
+    workspaces in a temporary folder; yields the base URL. Stops as :func:`voila_server`
+    does. (A page's notebook is saved into ``folder``: give it a copy.)"""
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix="kit-lab-") as tmp:
+        run_env = dict(os.environ)
+        for name in ("config", "runtime"):
+            Path(tmp, name).mkdir()
+            run_env[f"JUPYTER_{name.upper()}_DIR"] = str(Path(tmp, name))
+        run_env["JUPYTERLAB_SETTINGS_DIR"] = str(Path(tmp, "settings"))
+        run_env["JUPYTERLAB_WORKSPACES_DIR"] = str(Path(tmp, "workspaces"))
+        run_env["IPYTHONDIR"] = str(Path(tmp, "ipython"))
+        run_env["MPLCONFIGDIR"] = str(Path(tmp, "mpl"))
+        cmd = [sys.executable, "-c", WITH_PARENT, str(os.getpid()), jupyter_executable(),
+               "lab", "--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+               "--ServerApp.port_retries=0", "--allow-root", "--IdentityProvider.token=",
+               "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
+               f"--ServerApp.root_dir={folder}", "--LabApp.news_url=None",
+               "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+        log = open(log_path or Path(tmp, "lab.log"), "w")  # noqa: SIM115 - closed below
+        proc = subprocess.Popen(cmd, env=run_env, stdout=log, stderr=subprocess.STDOUT,
+                                cwd=folder)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            _wait_ready(base + "/lab", proc, timeout, log.name)
             yield base
         finally:
             proc.terminate()

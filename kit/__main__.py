@@ -1,5 +1,5 @@
-"""Command line: ``python -m kit bench GAME|simulate|analysis``, ``python -m kit stats GAME``,
-``python -m kit simulate GAME``, ``python -m kit tournament GAME``,
+"""Command line: ``python -m kit bench GAME|simulate|analysis|boards|notebooks``,
+``python -m kit stats GAME``, ``python -m kit simulate GAME``, ``python -m kit tournament GAME``,
 ``python -m kit export --db URL --to DIR``."""
 
 from __future__ import annotations
@@ -20,14 +20,16 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:2] == ["bench", "analysis"]:
         # stores of generated games, each figure measured in a process of its own
         return importlib.import_module("kit.record.bench").main(argv[2:])
-    if argv[:2] == ["bench", "boards"]:
-        return _bench_boards(argv[2:])
+    if argv[:2] in (["bench", "boards"], ["bench", "notebooks"]):
+        return _bench_browser(argv[1], argv[2:])
     parser = argparse.ArgumentParser(prog="python -m kit", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("bench", help="games per second of a game's engine and bots")
     b.add_argument("target", help="a game name, or 'simulate' (recorded games/s, 1 and 2 "
                                   "workers), or 'boards' (Voilà + Chromium: click latency "
                                   "and page load; see python -m kit bench boards --help), "
+                                  "'notebooks' (Voilà + Chromium: each tutorial's and "
+                                  "lesson's time to interactive boards and bytes), "
                                   "or 'analysis' (reading 10k/100k-game stores; see "
                                   "python -m kit bench analysis --help)")
     b.add_argument("--players", type=int, nargs="*", help="seat counts (default: the game's)")
@@ -131,17 +133,17 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bench_boards(argv: list[str]) -> int:
-    """The boards benchmark (Voilà + Chromium): development tooling in the source tree's
-    ``benchmarks/`` folder, run in place of this process (kit itself imports no board;
-    signals such as a CI timeout's SIGTERM reach the benchmark itself)."""
+def _bench_browser(target: str, argv: list[str]) -> int:
+    """The boards and notebooks benchmarks (Voilà + Chromium): development tooling in the
+    source tree's ``benchmarks/`` folder, run in place of this process (kit itself imports
+    no board; signals such as a CI timeout's SIGTERM reach the benchmark itself)."""
     root = Path(__file__).resolve().parent.parent
-    if not (root / "benchmarks" / "boards.py").exists():
-        print("kit bench boards: run it from the kit's source tree (benchmarks/boards.py)",
-              file=sys.stderr)
+    if not (root / "benchmarks" / f"{target}.py").exists():
+        print(f"kit bench {target}: run it from the kit's source tree "
+              f"(benchmarks/{target}.py)", file=sys.stderr)
         return 2
     path = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH")) if p)
-    os.execve(sys.executable, [sys.executable, "-m", "benchmarks.boards", *argv],
+    os.execve(sys.executable, [sys.executable, "-m", f"benchmarks.{target}", *argv],
               {**os.environ, "PYTHONPATH": path})
     return 2  # (not reached)
 

@@ -259,4 +259,30 @@ def test_each_board_ships_the_shared_base_and_its_own_module_and_css(game):
     assert len(re.findall(r"^export default", esm, re.M)) == 1
     assert ".kit-board" in css and len(css.splitlines()) > 20
     b = board(game)
-    assert b._esm == esm and b.game == game and b.title == Words("ru").ctx("game", game)
+    assert b.game == game and b.title == Words("ru").ctx("game", game)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_board_code_goes_to_the_page_once_when_it_asks(game):
+    """Issue 40: a board's own module is a small loader; the code and CSS go to the page
+    only when it asks (once per page, widgets/loader.js), in a message of their own (no
+    state update, no error); a request for code the kernel has not is refused as any
+    malformed message is."""
+    esm, css = assets(game)
+    b = board(game)
+    opened = json.dumps(synced(b))
+    assert "function kitBoard(" not in opened and css not in opened
+    assert b._esm.startswith("const KIT_SOURCE = ") and len(b._esm) < 4_000
+    assert not synced(b).get("_css")
+    source = json.loads(b._esm.split("=", 1)[1].split(";", 1)[0])
+    assert source.startswith(f"{game}:")
+    page = Page(b)
+    before = len(page.messages())
+    page.send({"kind": "code", "source": source})
+    assert page.messages()[before:] == [("comm_msg", {"method": "custom", "content": {
+        "kind": "code", "source": source, "esm": esm, "css": css}})]
+    assert page.traits["error"] == ""
+    before = len(page.messages())
+    page.send({"kind": "code", "source": "hanabi:forged"})
+    assert page.traits["error"]
+    assert "esm" not in json.dumps(page.messages()[before:])

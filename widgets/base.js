@@ -43,15 +43,12 @@ function keepSame(old, now) {
 }
 
 /**
- * The anywidget module of a board drawn by `draw`. anywidget imports a fresh copy of a
- * widget's module for every widget (a new board for each game, say); the page keeps the
- * first copy's functions for each source (`KIT_SOURCE`, which widgets/base.py puts
- * first: the board's name and a hash of the code), so that a new board runs code the
- * browser has already compiled and optimised, not a copy of it to start again on.
+ * The module of a board drawn by `draw` (its default export). The page runs one copy of
+ * it for every board of this code: widgets/loader.js, each board's anywidget module,
+ * fetches it from the kernel once and keeps it.
  */
 function kitWidget(draw) {
-  const kept = (globalThis.__kitBoardCode ??= {});
-  return kept[KIT_SOURCE] ??= { render: kitBoard(draw) };
+  return { render: kitBoard(draw) };
 }
 
 function seatLabel(names, seat, T) {

@@ -8,12 +8,16 @@ lives in the kernel. Parts of the view that never change in a game (``STATIC``, 
 Waiting List's card catalogue) go once, in ``static``. The browser asks for moves with
 ``model.send``; the kernel checks each (whose turn, which seat is shown, then the
 engine's own ``apply``), and a forged or malformed one changes nothing and shows the
-error. So does a trait set by the page: the board sets it back.
+error. So does a trait set by the page: the board sets it back. The board's code (Preact,
+base.js, the game's file, its CSS) is no trait: a board's ``_esm`` is a small loader
+(:func:`loader`) and the page asks for the code once, whatever the number of boards.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import json
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -27,7 +31,7 @@ from kit.errors import ConfigError, IllegalAction
 from kit.i18n import N_, NC_, Words
 from widgets.table import MODES, Recording, Table, Viewer, parse_seats
 
-__all__ = ["MODES", "Board", "assets", "parse_seats"]
+__all__ = ["MODES", "Board", "assets", "loader", "parse_seats"]
 
 HERE = Path(__file__).parent
 #: how many recent events the browser gets
@@ -78,26 +82,54 @@ PAGE_WORDS = {
 PAGE_PLURALS: dict[str, tuple[str, str]] = {}
 
 
+@functools.cache
 def assets(name: str) -> tuple[str, str]:
     """The ES module and CSS of board ``name``: the vendored Preact (as a local
     ``preact`` object, see ``vendor/README.md``), the shared base and the game's own
-    file (plain concatenation, no build step)."""
+    file (plain concatenation, no build step). The page gets them once (:func:`loader`)."""
     preact = (HERE / "vendor" / "preact.umd.js").read_text(encoding="utf-8")
-    code = ("// Preact, vendored (widgets/vendor/README.md); its UMD wrapper fills `preact`\n"
-            "const preact = {};\n((exports, module) => {\n" + preact + "\n})(preact, {});\n"
-            + (HERE / "base.js").read_text(encoding="utf-8") + "\n"
-            + (HERE / f"{name}.js").read_text(encoding="utf-8"))
-    # anywidget imports a fresh copy of the module for every widget; `kitWidget` keeps
-    # the first copy of this very source, whose code the browser has already compiled.
-    source = hashlib.sha256(code.encode()).hexdigest()[:16]
-    esm = f'const KIT_SOURCE = "{name}:{source}";\n' + code
+    esm = ("// Preact, vendored (widgets/vendor/README.md); its UMD wrapper fills `preact`\n"
+           "const preact = {};\n((exports, module) => {\n" + preact + "\n})(preact, {});\n"
+           + (HERE / "base.js").read_text(encoding="utf-8") + "\n"
+           + (HERE / f"{name}.js").read_text(encoding="utf-8"))
     css = (HERE / "base.css").read_text(encoding="utf-8") + "\n" + (
         HERE / f"{name}.css").read_text(encoding="utf-8")
     return esm, css
 
 
+#: the board code a page may ask for: source id (``name:hash``) -> board name
+_SOURCES: dict[str, str] = {}
+
+
+def source_id(name: str) -> str:
+    """``"hanabi:<hash>"``: board ``name``'s code and CSS as the page keeps them."""
+    esm, css = assets(name)
+    return f"{name}:{hashlib.sha256((esm + css).encode()).hexdigest()[:16]}"
+
+
+def loader(name: str) -> str:
+    """The ``_esm`` of board ``name``: a small module (widgets/loader.js) that asks the
+    kernel for the board's code and CSS (:func:`assets`) once per page, with an anywidget
+    custom message, and keeps them there for every other board of that code. So a page
+    with 20 boards receives the code once, not 20 times (issue 40)."""
+    source = source_id(name)
+    _SOURCES[source] = name
+    return (f"const KIT_SOURCE = {json.dumps(source)};\n"
+            + (HERE / "loader.js").read_text(encoding="utf-8"))
+
+
+def code_message(source: Any) -> dict[str, str] | None:
+    """The kernel's answer to a page's ``{"kind": "code", "source": ...}``: the code and
+    CSS of a board made by :func:`loader` (None: no such board code)."""
+    name = _SOURCES.get(source) if isinstance(source, str) else None
+    if name is None:
+        return None
+    esm, css = assets(name)
+    return {"kind": "code", "source": source, "esm": esm, "css": css}
+
+
 class Board(anywidget.AnyWidget):
-    """A game board. Subclasses set ``GAME``, ``_esm``/``_css`` (:func:`assets`) and may
+    """A game board. Subclasses set ``GAME``, ``_esm`` (:func:`loader`) and may
     override :meth:`event_text`, :meth:`teacher_hands` and :meth:`auto_move`.
 
     On a new game (``players``, ``seed``, ``options``), on ``state``, or on a ``table``
@@ -405,7 +437,13 @@ class Board(anywidget.AnyWidget):
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         """A message from the page; anything forged or malformed changes nothing and
-        shows the error. Every message is answered (``replies``, in the same update)."""
+        shows the error. Every message is answered (``replies``, in the same update); the
+        page's request for the board code (widgets/loader.js) by the code itself."""
+        if isinstance(content, dict) and content.get("kind") == "code":
+            answer = code_message(content.get("source"))
+            if answer is not None:
+                self.send(answer)
+                return
         with self.hold_sync():
             try:
                 self._handle(content)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from kit.i18n import N_, NP_
-from widgets.base import Board, assets
+from widgets.base import Board, loader
 
 
 def tile_name(tile: list[int]) -> str:
@@ -19,7 +19,7 @@ class DominoMetroBoard(Board):
     """``DominoMetroBoard(players=3, seed=1, options={"games": 3})``"""
 
     GAME = "domino_metro"
-    _esm, _css = assets("domino_metro")
+    _esm = loader("domino_metro")
     WORDS: ClassVar[dict[str, str]] = {
         "dm_open_double": N_("open double"), "dm_closed_double": N_("closed double"),
         "dm_placed_by": N_("placed by seat {n}"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from kit.i18n import N_, NP_
-from widgets.base import Board, assets
+from widgets.base import Board, loader
 
 
 class HanabiBoard(Board):
@@ -18,7 +18,7 @@ class HanabiBoard(Board):
     seats=["human", "bot:rule", "bot:rule"], mode="playtest")``"""
 
     GAME = "hanabi"
-    _esm, _css = assets("hanabi")
+    _esm = loader("hanabi")
     WORDS: ClassVar[dict[str, str]] = {
         "hb_hints": N_("Hint tokens"), "hb_mistakes": N_("Mistakes"),
         "hb_deck": N_("Deck {n}"), "hb_score": N_("Score {n}/{max}"),

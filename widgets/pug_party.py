@@ -10,14 +10,14 @@ from typing import ClassVar
 
 from kit.i18n import N_, NP_
 from kit.pug_party.cards import load_deck
-from widgets.base import Board, assets
+from widgets.base import Board, loader
 
 
 class PugPartyBoard(Board):
     """``PugPartyBoard(players=4, seed=1, options={"swap": True})``"""
 
     GAME = "pug_party"
-    _esm, _css = assets("pug_party")
+    _esm = loader("pug_party")
     WORDS: ClassVar[dict[str, str]] = {
         "pp_megapug_does": N_("burns the pile"), "pp_breakdancer_does": N_("flips up/down"),
         "pp_poop_does": N_("anything goes, up"), "pp_value": N_("value {n}"),

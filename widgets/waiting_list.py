@@ -8,14 +8,14 @@ from typing import Any, ClassVar
 
 from kit.contract import GameState
 from kit.i18n import N_, NP_
-from widgets.base import Board, assets
+from widgets.base import Board, loader
 
 
 class WaitingListBoard(Board):
     """``WaitingListBoard(players=4, seed=1, seats=["human", "bot:rule", ...])``"""
 
     GAME = "waiting_list"
-    _esm, _css = assets("waiting_list")
+    _esm = loader("waiting_list")
     #: the card catalogue (18.8 KB, the same all game): sent once
     STATIC = ("catalogue",)
 

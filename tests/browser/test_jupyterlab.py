@@ -1,0 +1,81 @@
+"""The tutorials (and lessons) in JupyterLab (issue 40): JupyterLab, installed with the
+kit, opens a copy of the notebook, runs all its cells without an error, draws its boards
+(their code fetched once by the page, widgets/loader.js), and a move made on a board is
+answered by the kernel."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+#: a tutorial, and every lesson there is
+LESSONS = sorted(p.relative_to(NOTEBOOKS).as_posix()
+                 for p in (NOTEBOOKS / "lessons").glob("*.ipynb"))
+OPENED = ["hanabi_tutorial.ipynb", *LESSONS]
+IDLE = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
+ERRORS = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
+# the first board with a move to make: its index among the boards, and its moves so far
+MOVABLE = """() => {
+  const boards = [...document.querySelectorAll('.kit-board')];
+  const i = boards.findIndex((b) => !b.dataset.pending && b.dataset.over !== '1'
+    && b.querySelector('button.kit-act'));
+  return i < 0 ? null : [i, boards[i].dataset.moves];
+}"""
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """JupyterLab on a copy of notebooks/ (a notebook run in it is saved there)."""
+    if not shutil.which("chromium") and not Path("/usr/bin/chromium").exists():
+        pytest.skip("Debian's chromium is not installed (scripts/setup.sh --test installs it)")
+    from benchmarks.browser import jupyter_lab
+
+    folder = tmp_path_factory.mktemp("lab") / "notebooks"
+    shutil.copytree(NOTEBOOKS, folder)
+    artifacts = ROOT / "test-artifacts"
+    artifacts.mkdir(exist_ok=True)
+    with jupyter_lab(folder, log_path=artifacts / "jupyterlab.log") as url:
+        yield url
+
+
+@pytest.mark.parametrize("notebook", OPENED)
+def test_a_notebook_runs_in_jupyterlab_and_its_board_takes_a_move(chromium: Any, lab: str,
+                                                                  notebook: str):
+    from benchmarks.browser import local_only
+
+    context = chromium.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    local_only(page)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(f"{lab}/lab/tree/{notebook}")
+        page.wait_for_selector(".jp-Notebook", timeout=120_000)
+        page.wait_for_selector(IDLE, timeout=120_000)  # the kernel has started
+        page.click(".lm-MenuBar-itemLabel:text-is('Run')")
+        page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
+        page.wait_for_selector(".kit-board", timeout=120_000)
+        page.wait_for_selector(IDLE, timeout=300_000)  # every cell has run
+        assert page.locator(ERRORS).all_inner_texts() == []
+        page.wait_for_function(MOVABLE, timeout=60_000)
+        index, moves = page.evaluate(MOVABLE)
+        board = page.locator(".kit-board").nth(index)
+        board.locator("button.kit-act").first.click()
+        page.wait_for_function(
+            "([i, m]) => document.querySelectorAll('.kit-board')[i].dataset.moves !== m",
+            arg=[index, moves], timeout=60_000)
+        assert not board.locator(".kit-error").count(), board.locator(".kit-error").inner_text()
+        # the page holds one copy of each board code, asked for once
+        kept = page.evaluate("() => Object.keys(globalThis.__kitBoardCode || {})")
+        assert len(kept) == len({k.split(':')[0] for k in kept}) >= 1
+        assert errors == []
+    finally:
+        context.close()

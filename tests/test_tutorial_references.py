@@ -1,0 +1,149 @@
+"""The four rule references (notebooks/*_tutorial.ipynb) as a reader meets them (issue 40):
+setup code in one short import cell (the helpers live in widgets/tutorials/), checking
+cells tagged ``check``, folded in JupyterLab and saying nothing (Voilà shows no stray
+output), each section running on its own, no advice Voilà cannot follow, and the table of
+clauses and rulings at the end. nbval runs the notebooks themselves (pytest's testpaths)."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+from notebook_cells import heading
+
+ROOT = Path(__file__).resolve().parent.parent
+TUTORIALS = sorted((ROOT / "notebooks").glob("*_tutorial.ipynb"))
+RULINGS = ("Whose rule is it?", "Rulebook or kit?")
+
+
+def _cells(path: Path) -> list:
+    return nbformat.read(path, as_version=4).cells
+
+
+def _tags(cell) -> list[str]:
+    return cell.metadata.get("tags", [])
+
+
+def _names(source: str) -> tuple[set[str], list[str]]:
+    """(names a cell binds, names it reads)."""
+    bound: set[str] = set()
+    read: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name):
+            (read.append if isinstance(node.ctx, ast.Load) else bound.add)(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+            bound.add(node.name)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            bound.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.add(node.name)
+    return bound, read
+
+
+def _sections(cells: list) -> list[tuple[str, list]]:
+    """(heading, its code cells) for every heading of level 1-3; setup cells apart."""
+    out: list[tuple[str, list]] = []
+    for cell in cells:
+        head = heading(cell)
+        if head and head[0] <= 3:
+            out.append((head[1], []))
+        elif out and cell.cell_type == "code" and "setup" not in _tags(cell):
+            out[-1][1].append(cell)
+    return out
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
+def test_the_setup_is_one_cell_of_imports(path):
+    setup = [c for c in _cells(path) if "setup" in _tags(c)]
+    assert len(setup) == 1
+    body = ast.parse(setup[0].source).body
+    assert body and all(isinstance(s, ast.Import | ast.ImportFrom) for s in body)
+    assert f"widgets.tutorials.{path.stem.removesuffix('_tutorial')}" in setup[0].source
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
+def test_checking_cells_are_folded_and_show_nothing(path):
+    """A cell that asserts is a ``check`` cell, folded in JupyterLab; it prints nothing and
+    ends in no expression, so Voilà shows nothing of it."""
+    for cell in _cells(path):
+        if cell.cell_type != "code" or "setup" in _tags(cell):
+            continue
+        tree = ast.parse(cell.source)
+        if not any(isinstance(n, ast.Assert) for n in ast.walk(tree)):
+            continue
+        where = f"{path.name}: {cell.source[:80]!r}"
+        assert "check" in _tags(cell), where
+        assert cell.metadata.get("jupyter", {}).get("source_hidden") is True, where
+        assert not any(isinstance(n, ast.Call) and getattr(n.func, "id", "") == "print"
+                       for n in ast.walk(tree)), where
+        assert not isinstance(tree.body[-1], ast.Expr), where
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
+def test_each_section_reads_only_the_setup_and_its_own_names(path):
+    cells = _cells(path)
+    known = set(dir(builtins))
+    for cell in cells:
+        if "setup" in _tags(cell):
+            known |= _names(cell.source)[0]
+    for title, code in _sections(cells):
+        own: set[str] = set()
+        for cell in code:
+            bound, read = _names(cell.source)
+            strange = sorted({n for n in read if n not in known | own | bound})
+            assert strange == [], f"{path.name}, {title!r} reads {strange} from elsewhere"
+            own |= bound
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
+def test_each_section_runs_on_its_own(path):
+    """Every section, run alone after the setup cell in a kernel whose names were all
+    forgotten (``%reset -f``), runs without an error."""
+    cells = _cells(path)
+    setup = next(c for c in cells if "setup" in _tags(c))
+    run = nbformat.v4.new_notebook()
+    run.metadata = nbformat.read(path, as_version=4).metadata
+    for _title, code in _sections(cells):
+        if code:
+            run.cells += [nbformat.v4.new_code_cell("%reset -f"),
+                          nbformat.v4.new_code_cell(setup.source)]
+            run.cells += [nbformat.v4.new_code_cell(c.source) for c in code]
+    client = NotebookClient(run, timeout=300, kernel_name="python3",
+                            resources={"metadata": {"path": str(path.parent)}})
+    client.execute()  # (a failing cell raises CellExecutionError, naming it)
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
+def test_no_advice_voila_cannot_follow(path):
+    prose = "\n".join(c.source for c in _cells(path) if c.cell_type == "markdown")
+    assert not re.search(r"(run|execute) (the|this|that) cell again|re-?run", prose, re.I)
+
+
+@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
+def test_the_table_of_clauses_and_rulings_is_at_the_end(path):
+    heads = [h[1] for c in _cells(path) if (h := heading(c)) and h[0] == 2]
+    assert heads[-1] == "Where next"
+    assert heads[-2].startswith(RULINGS)
+
+
+def test_the_hanabi_score_in_the_prose_is_the_boards():
+    """HB-11: the sum the prose adds up is the score of the game the board shows."""
+    import kit
+
+    cells = _cells(ROOT / "notebooks" / "hanabi_tutorial.ipynb")
+    prose = next(c.source for c in cells if c.source.startswith("## HB-11"))
+    terms, total = re.search(r"score is ([\d + ]+) = \*\*(\d+)\*\*", prose).groups()
+    state = kit.load_scenario("hanabi_final_round").state()
+    for action in ({"type": "play", "slot": 1}, {"type": "play", "slot": 0},
+                   {"type": "discard", "slot": 0}):
+        state.apply(action)
+    assert sum(int(t) for t in terms.split("+")) == int(total) == state.result()["score"]
+
+

@@ -1,0 +1,56 @@
+"""The helpers of notebooks/hanabi_tutorial.ipynb, the rule reference (issue 40):
+its boards on prepared situations and the tools of its checking cells, out of
+the reader's way."""
+
+import pandas as pd
+from IPython.display import Markdown, display
+
+import kit
+from widgets.hanabi import HanabiBoard
+
+# (the tables' long cells shown whole)
+pd.set_option("display.max_colwidth", None)
+
+
+def board(state, mode="teacher", seats=None, **more):
+    """A live HanabiBoard on `state`, its seats named as in code (seat 0, seat 1, ...).
+    mode="teacher" opens every hand for a projector; mode="playtest" shows one human seat
+    against bots; mode="replay" steps through the game so far. Bots answer at once."""
+    kinds_ = seats or ["human"] * state.players
+    names = [f"seat {p}" + ("" if k == "human" else " (bot)") for p, k in enumerate(kinds_)]
+    return HanabiBoard(state, mode=mode, seats=seats, names=names, pause=0, **more)
+
+
+def caption(scenario):
+    """Show a prepared situation's title, rule ids and text above its board."""
+    display(Markdown(f"**{scenario.title}** ({', '.join(scenario.rules)})\n\n{scenario.text}"))
+
+
+def situation(name, **house_rules):
+    """A fresh game state at the prepared situation data/scenarios/<name>.toml.
+    Keyword arguments switch house rules, e.g. allow_empty_hints=True."""
+    sc = kit.load_scenario(name)
+    return kit.replay("hanabi", sc.players, sc.seed, sc.actions, **{**sc.options, **house_rules})
+
+
+def kinds(state):
+    """The kinds of action the seat to act may take now (HB-3)."""
+    return sorted({a.to_json()["type"] for a in state.legal_actions()})
+
+
+def refused(state, action):
+    """Try an action the rules forbid: return the engine's kit.IllegalAction after checking
+    that the state did not change at all."""
+    before = state.snapshot()
+    try:
+        state.apply(action)
+    except kit.IllegalAction as exc:
+        assert state.snapshot() == before, "a refused action changed the state"
+        return exc
+    raise AssertionError(f"{action} was accepted")
+
+
+def card(state, seat, slot):
+    """The face of a card as the other players see it, e.g. 'red 5'."""
+    face = state.view((seat + 1) % state.players)["hands"][seat]["cards"][slot]
+    return f"{face['colour']} {face['value']}"
