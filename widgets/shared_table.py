@@ -306,7 +306,10 @@ class TableApp(w.VBox):
     def refuse(self, exc: Exception) -> None:
         self.message.value = (f"<div class='kit-app-error kit-table-refused' "
                               f"style='{ERROR_STYLE}'>"
-                              f"{html.escape(i18n.explain(exc, self.lang))}</div>")
+                              f"{html.escape(i18n.explain(exc, self.lang, self._seat_name))}</div>")
+
+    def _seat_name(self, seat: int) -> str:
+        return self.t("Seat {n}", n=seat + 1)
 
     def _open(self, params: dict[str, str]) -> None:
         code = params.get("table")
@@ -448,12 +451,14 @@ class TableApp(w.VBox):
 
     def _host_panel(self, info: TableInfo) -> None:
         t, code, lang = self.t, info.code, self.lang
+        join_words, projector_words = t("Join link"), t("Projector")
+        teacher_words = t("Teacher (every hand open: not for the players)")
         title = t.ctx("game", info.game, default=info.game)
         parts = [f"<h2>{html.escape(title)} — " + t("table {code}", code=
                  f"<span class='kit-table-code' style='font-family:monospace;font-size:1.4em'>"
                  f"{code}</span>") + "</h2>"]
         join = table_link(code, lang)
-        parts.append(f"<p>{t('Join link')}: <a class='kit-join-link' style='{LINK_STYLE}' "
+        parts.append(f"<p>{join_words}: <a class='kit-join-link' style='{LINK_STYLE}' "
                      f"href='{html.escape(join)}'>{html.escape(join)}</a></p>")
         seats = []
         for p in info.free:
@@ -465,11 +470,11 @@ class TableApp(w.VBox):
         if seats:
             parts.append("<div>" + "".join(seats) + "</div>")
         projector = table_link(code, lang, view="projector")
-        parts.append(f"<p>{t('Projector')}: <a class='kit-projector-link' style='{LINK_STYLE}' "
+        parts.append(f"<p>{projector_words}: <a class='kit-projector-link' style='{LINK_STYLE}' "
                      f"href='{html.escape(projector)}'>{html.escape(projector)}</a></p>")
         if self.teacher_key:
             teacher = table_link(code, lang, teacher=self.teacher_key)
-            parts.append(f"<p>{t('Teacher (every hand open: not for the players)')}: "
+            parts.append(f"<p>{teacher_words}: "
                          f"<a class='kit-teacher-link' style='{LINK_STYLE}' "
                          f"href='{html.escape(teacher)}'>{html.escape(teacher)}</a></p>")
         self.links.value = "".join(parts)
