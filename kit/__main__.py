@@ -22,12 +22,16 @@ def main(argv: list[str] | None = None) -> int:
         return importlib.import_module("kit.record.bench").main(argv[2:])
     if argv[:2] == ["bench", "boards"]:
         return _bench_boards(argv[2:])
+    if argv[:2] == ["bench", "tables"]:
+        return _bench_boards(argv[2:], "tables")
     parser = argparse.ArgumentParser(prog="python -m kit", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("bench", help="games per second of a game's engine and bots")
     b.add_argument("target", help="a game name, or 'simulate' (recorded games/s, 1 and 2 "
                                   "workers), or 'boards' (Voilà + Chromium: click latency "
                                   "and page load; see python -m kit bench boards --help), "
+                                  "'tables' (a move on one device to the others' DOM, "
+                                  "SQLite and PostgreSQL), "
                                   "or 'analysis' (reading 10k/100k-game stores; see "
                                   "python -m kit bench analysis --help)")
     b.add_argument("--players", type=int, nargs="*", help="seat counts (default: the game's)")
@@ -131,17 +135,17 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bench_boards(argv: list[str]) -> int:
-    """The boards benchmark (Voilà + Chromium): development tooling in the source tree's
-    ``benchmarks/`` folder, run in place of this process (kit itself imports no board;
-    signals such as a CI timeout's SIGTERM reach the benchmark itself)."""
+def _bench_boards(argv: list[str], which: str = "boards") -> int:
+    """The boards (or tables) benchmark (Voilà + Chromium): development tooling in the
+    source tree's ``benchmarks/`` folder, run in place of this process (kit itself imports
+    no board; signals such as a CI timeout's SIGTERM reach the benchmark itself)."""
     root = Path(__file__).resolve().parent.parent
-    if not (root / "benchmarks" / "boards.py").exists():
-        print("kit bench boards: run it from the kit's source tree (benchmarks/boards.py)",
-              file=sys.stderr)
+    if not (root / "benchmarks" / f"{which}.py").exists():
+        print(f"kit bench {which}: run it from the kit's source tree "
+              f"(benchmarks/{which}.py)", file=sys.stderr)
         return 2
     path = os.pathsep.join(p for p in (str(root), os.environ.get("PYTHONPATH")) if p)
-    os.execve(sys.executable, [sys.executable, "-m", "benchmarks.boards", *argv],
+    os.execve(sys.executable, [sys.executable, "-m", f"benchmarks.{which}", *argv],
               {**os.environ, "PYTHONPATH": path})
     return 2  # (not reached)
 

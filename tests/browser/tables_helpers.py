@@ -97,4 +97,4 @@ def wait_my_turn(page: Any, n: int) -> None:
     page.wait_for_function(
         "(n) => { const b = document.querySelector('.kit-board');"
         " return !!b && Number(b.dataset.moves) === n && !b.dataset.pending &&"
-        " b.querySelectorAll('.kit-act').length > 0; }", arg=n)
+        " Number(b.dataset.legal) > 0; }", arg=n)
