@@ -326,7 +326,7 @@ class Table:
 
     @property
     def can_undo(self) -> bool:
-        return (self.mode in UNDO_MODES and self.recording is None
+        return (self.mode in UNDO_MODES and self.recording is None and self.takes_moves
                 and self._last_human_move() is not None)
 
     def _last_human_move(self) -> int | None:
@@ -342,7 +342,7 @@ class Table:
         if self.mode not in UNDO_MODES:
             raise IllegalAction(rule, f"undo is for teacher and lesson tables, not {self.mode}",
                                 code=NC_("error", "undo_mode"))
-        if self.recording is not None:
+        if self.recording is not None or not self.takes_moves:
             raise IllegalAction(rule, "a recorded game keeps its moves: no undo",
                                 code=NC_("error", "undo_recorded"))
         last = self._last_human_move()
