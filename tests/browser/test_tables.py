@@ -275,10 +275,12 @@ def test_reload_kill_forged_token_and_two_moves_at_once(chromium: Any,
         state = truth(db, links["code"])
         assert len(state.history) == n + 1, "both moves were taken"
         assert {k: v for k, v in state.history[n].items() if k != "seat"} in sent
-        # the page whose move came second says why in words, and shows the game as it is
-        a.wait_for_function("() => true")
-        errors = [model(p)["error"] for p in (a, a2)]
-        assert sum(bool(e) for e in errors) == 1, errors
+        # the page whose move came second says why in words (unless it had heard of the
+        # first before its click: then its board no longer offered the move), and shows
+        # the game as it is
+        errors = [e for e in (model(p)["error"] for p in (a, a2)) if e]
+        assert len(errors) <= 1 and all("made first on another page" in e or "turn" in e
+                                        for e in errors), errors
         assert model(a)["moves"] == model(a2)["moves"] == board_moves(b) == n + 1
         # a kernel killed mid-game: the seat comes back on a new page, and the game goes on
         for page in (a2, b):
