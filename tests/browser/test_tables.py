@@ -266,7 +266,7 @@ def test_reload_kill_forged_token_and_two_moves_at_once(chromium: Any,
                 json.loads(a2.query_selector_all(".kit-board .kit-act")[-1]
                            .get_attribute("data-action"))]
         assert sent[0] != sent[1]
-        click = "(i) => document.querySelectorAll('.kit-board .kit-act').item(i).click()"
+        click = "(i) => document.querySelectorAll('.kit-board .kit-act').item(i)?.click()"
         a.evaluate(click, 0)  # (two devices, a few milliseconds apart: before either
         a2.evaluate(click, len(a2.query_selector_all(".kit-board .kit-act")) - 1)  # hears)
         for page in (a, a2, b):
