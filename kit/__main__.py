@@ -20,7 +20,7 @@ def main(argv: list[str] | None = None) -> int:
     if argv[:2] == ["bench", "analysis"]:
         # stores of generated games, each figure measured in a process of its own
         return importlib.import_module("kit.record.bench").main(argv[2:])
-    if argv[:2] in (["bench", "boards"], ["bench", "notebooks"]):
+    if argv[:2] in (["bench", "boards"], ["bench", "notebooks"], ["bench", "tables"]):
         return _bench_browser(argv[1], argv[2:])
     parser = argparse.ArgumentParser(prog="python -m kit", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -30,6 +30,8 @@ def main(argv: list[str] | None = None) -> int:
                                   "and page load; see python -m kit bench boards --help), "
                                   "'notebooks' (Voilà + Chromium: each tutorial's and "
                                   "lesson's time to interactive boards and bytes), "
+                                  "'tables' (a move on one device to the others' DOM, "
+                                  "SQLite and PostgreSQL), "
                                   "or 'analysis' (reading 10k/100k-game stores; see "
                                   "python -m kit bench analysis --help)")
     b.add_argument("--players", type=int, nargs="*", help="seat counts (default: the game's)")

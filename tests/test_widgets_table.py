@@ -17,6 +17,7 @@ import pytest
 
 import kit
 from kit.contract import visible
+from kit.errors import IllegalAction
 from widgets.table import MODES, Recording, Table, Viewer
 from widgets.waiting_list import WaitingListBoard
 
@@ -250,8 +251,38 @@ def test_modes_seats_and_names_are_validated():
         table(mode="lesson", seats=["bot:rule"] * 3)
     with pytest.raises(kit.ConfigError, match="names"):
         table(names=["Ann"])
-    assert set(MODES) == {"playtest", "hotseat", "teacher", "replay", "lesson"}
+    assert set(MODES) == {"playtest", "hotseat", "teacher", "replay", "lesson", "table"}
     assert table(names=["Ann", None, "Cy"]).names == ["Ann", "Seat 2 (rule bot)", "Cy"]
+
+
+def test_a_gate_refusing_a_move_changes_nothing_and_moves_made_elsewhere_catch_up():
+    """Tables across devices (issue 39): a gate (the store's first write wins) that refuses
+    a move leaves the table as it was; moves made elsewhere are applied past the gates;
+    the bots move only where ``bots_here`` (the page holding the lease)."""
+    state = kit.new_game("hanabi", 3, seed=2)
+    t = Table(state, seats=["human", "human", "bot:rule"], mode="table", pause=0)
+    t.bots_here = False
+    refused: list[int] = []
+
+    def gate(after, seat, thinking):
+        refused.append(len(after.history))
+        raise IllegalAction("", "another page moved first", code="stale_move", move=1)
+
+    t.before_move(gate)
+    first = t.state.legal_actions()[0]
+    with pytest.raises(IllegalAction, match="moved first"):
+        t.move(first, seat=0)
+    assert refused == [1] and t.state.history == [] and t.log_length == 0
+    other = kit.new_game("hanabi", 3, seed=2)
+    other.apply(first)
+    other.apply(other.legal_actions()[0])
+    t.catch_up([dict(a) for a in other.history])
+    assert t.state.history == other.history and t.state.to_act == 2
+    assert len(t.state.history) == 2  # the bot's turn: not this page's to play
+    t.forget(gate)
+    t.bots_here = True
+    t.schedule()
+    assert len(t.state.history) == 3 and t.state.to_act == 0
 
 
 def test_kit_names_no_board_and_still_runs_the_boards_benchmark():

@@ -349,6 +349,10 @@ class PlaytestApp(w.VBox):
                    layout=w.Layout(flex_flow="row wrap")),
             self._field("mode", self.mode), self.consent, self.start_button, self.message])
         self.form.add_class("kit-setup")
+        # "Create a table": the same game, options and seats, one device per person (issue 39)
+        from widgets.shared_table import table_maker
+        self.host_page: Any = None
+        self.form.children = (*self.form.children, table_maker(self))
         self.board_box = w.Box(layout=w.Layout(width="100%"))
         self.result_panel = w.VBox()
         self.result_panel.add_class("kit-app-result-box")

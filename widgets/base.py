@@ -51,6 +51,7 @@ PAGE_WORDS = {
     "mode_teacher": N_("teacher"),
     "mode_replay": N_("replay"),
     "mode_lesson": N_("lesson"),
+    "mode_table": N_("table"),
     "spectator_view": N_("Spectator view"),
     "spectator": N_("Spectator"),
     "you": N_("You: {who}"),
@@ -480,7 +481,7 @@ class Board(anywidget.AnyWidget):
         elif kind == "undo":
             self.undo()
             return
-        elif kind == "auto_pass" and mode in ("playtest", "hotseat", "lesson"):
+        elif kind == "auto_pass" and mode in ("playtest", "hotseat", "lesson", "table"):
             on = content.get("on")
             if not isinstance(on, bool) or self.viewer.seat is None:
                 raise IllegalAction(rule, "malformed auto-pass: 'on' must be true or false",

@@ -57,4 +57,7 @@ def index_html(notebook_dir: str | Path = NOTEBOOK_DIR, lang: str | None = None,
                  "app plays it against bots or with friends on one screen.") + "</p>")
     return (f"<style>{STYLE}</style><div class='kit-index-page' lang='{lang}'>"
             + language_links(lang, params) + intro
-            + "<div class='kit-index'>" + "".join(cards) + "</div></div>")
+            + "<div class='kit-index'>" + "".join(cards) + "</div>"
+            # a table across devices: its code, typed on a phone (issue 39)
+            + f"<p><a class='kit-link-table' href='table_app.ipynb?lang={lang}'>"
+            + html.escape(t("Join a table (with its code)")) + "</a></p></div>")

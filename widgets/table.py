@@ -12,7 +12,10 @@ Modes:
 - ``teacher``: every hand open, moves made for whoever is to act, undo;
 - ``lesson``: a learner's seat against bots, with undo (a tutorial's live board, a guided
   lesson's step: widgets/lessons.py);
-- ``replay``: step forward and back through a game's history, no moves.
+- ``replay``: step forward and back through a game's history, no moves;
+- ``table``: one seat of a table across devices (``widgets.shared_table``): each page has
+  its own Table replaying the moves the store holds, shows one seat (or the public view)
+  and moves only for it; the bots move on the one page that holds the table's lease.
 
 Bots move ``pause`` seconds after their turn comes, on the running event loop (the
 kernel's), or all at once when there is no pause or no running loop (plain Python).
@@ -34,7 +37,7 @@ from kit.contract import GameState, visible
 from kit.errors import ConfigError, IllegalAction
 from kit.i18n import NC_
 
-MODES = ("playtest", "hotseat", "teacher", "replay", "lesson")
+MODES = ("playtest", "hotseat", "teacher", "replay", "lesson", "table")
 #: modes with undo (DESIGN.md: teacher and lesson tables take a move back)
 UNDO_MODES = ("teacher", "lesson")
 
@@ -43,7 +46,8 @@ def parse_seats(seats: list[str] | None, players: int, mode: str) -> list[str]:
     """Seat kinds: ``"human"`` or ``"bot:<name>"`` (``"bot"`` means the rule bot).
 
     Default: playtest and lesson - seat 0 human, the others rule bots; other modes - all
-    human. Playtest has exactly one human seat; hot-seat and lesson at least one.
+    human. Playtest has exactly one human seat; hot-seat and lesson at least one; a table
+    across devices any number (a table with one person is just a table).
     """
     one_human = mode in ("playtest", "lesson")
     if seats is None:
@@ -136,6 +140,13 @@ class Table:
         self._auto_move = auto_move
         self._bot_rng = random.Random(state.seed if bot_seed is None else bot_seed)
         self._move_observers: list[Callable[[Move], None]] = []
+        self._gates: list[Callable[[GameState, int | None, float], None]] = []
+        #: whether this table object makes the bots' moves (a table across devices: only
+        #: the page holding the table's lease does; the others learn of them)
+        self.bots_here = True
+        #: whether the pages of this table object may move at all (a projector's or a
+        #: teacher's page of a table across devices only watches)
+        self.takes_moves = True
         self._change_observers: list[Callable[[], None]] = []
         self._timer: asyncio.TimerHandle | None = None
         self._since = time.monotonic()
@@ -166,9 +177,16 @@ class Table:
         """Call ``callback()`` whenever what a page shows may have changed."""
         self._change_observers.append(callback)
 
+    def before_move(self, gate: Callable[[GameState, int | None, float], None]) -> None:
+        """Call ``gate(state_after, seat, thinking)`` before a move made here (a person's,
+        a bot's, an auto-pass) takes effect: ``state_after`` is a copy with the move
+        applied. A gate that raises IllegalAction refuses the move, changing nothing (a
+        table across devices writes the move to the store there: the first write wins)."""
+        self._gates.append(gate)
+
     def forget(self, callback: Callable) -> None:
-        """Stop calling ``callback`` (an observer of moves or changes)."""
-        for observers in (self._move_observers, self._change_observers):
+        """Stop calling ``callback`` (an observer of moves or changes, a gate)."""
+        for observers in (self._move_observers, self._change_observers, self._gates):
             if callback in observers:
                 observers.remove(callback)
 
@@ -198,7 +216,7 @@ class Table:
         """Whether ``seat`` may move now: its turn, a human's, the table taking moves."""
         to_act = self.state.to_act
         return (self.mode != "replay" and self.stopped is None and to_act is not None
-                and to_act == seat and self.is_human(to_act))
+                and to_act == seat and self.is_human(to_act) and self.takes_moves)
 
     def thinking(self) -> int | None:
         """The seat whose automatic move (a bot's) the table waits for, or None."""
@@ -220,6 +238,9 @@ class Table:
                                 **(notice.params if notice else {}))
         if self.state.over:
             raise IllegalAction(rule, "the game is over", code=NC_("error", "game_over"))
+        if not self.takes_moves:
+            raise IllegalAction(rule, "this page watches the table: the players move on "
+                                      "their own pages", code=NC_("error", "watch_only"))
         to_act = self.state.to_act
         if not self.is_human(to_act):
             raise IllegalAction(rule, f"it is {self.names[to_act]}'s turn, a bot's",
@@ -232,10 +253,17 @@ class Table:
         self.schedule()
         return copy.deepcopy(events)
 
-    def _apply(self, action: Any) -> list[dict]:
+    def _apply(self, action: Any, gated: bool = True) -> list[dict]:
         seat = self.state.to_act
-        events = self.state.apply(action)
         now = time.monotonic()
+        if gated and self._gates:
+            trial = self.state.clone()
+            events = trial.apply(action)
+            for gate in list(self._gates):
+                gate(trial, seat, now - self._since)
+            self.state = trial
+        else:
+            events = self.state.apply(action)
         thinking, self._since = now - self._since, now
         self._log.extend(events)
         move = Move(copy.deepcopy(self.state.history[-1]), seat, copy.deepcopy(events),
@@ -243,6 +271,31 @@ class Table:
         for callback in list(self._move_observers):
             callback(move)
         return events
+
+    def catch_up(self, actions: list[dict]) -> None:
+        """Apply moves made elsewhere (another page of a table across devices), in
+        order, past the gates; then the pages hear of them and the bots move on."""
+        for action in actions:
+            self._apply(action, gated=False)
+        if actions:
+            self._changed()
+        self.schedule()
+
+    def seat_bot(self, seat: int, bot: str = "rule") -> None:
+        """A person's seat goes to bot ``bot`` (one who left a table across devices)."""
+        self.bots[seat] = make_bot(self.game, bot)
+        self.kinds[seat] = f"bot:{bot}"
+        self.given_names[seat] = None
+        self.names[seat] = f"Seat {seat + 1} ({bot} bot)"
+        self._changed()
+        self.schedule()
+
+    def rename(self, seat: int, name: str | None) -> None:
+        """The name a person gave at ``seat`` (None: none)."""
+        if self.given_names[seat] != (name or None):
+            self.given_names[seat] = name or None
+            self.names[seat] = name or f"Seat {seat + 1}"
+            self._changed()
 
     def set_auto_pass(self, seat: int, on: bool) -> None:
         """A human seat asks for (or stops) its automatic moves (WL-R3 auto-pass)."""
@@ -274,7 +327,7 @@ class Table:
 
     @property
     def can_undo(self) -> bool:
-        return (self.mode in UNDO_MODES and self.recording is None
+        return (self.mode in UNDO_MODES and self.recording is None and self.takes_moves
                 and self._last_human_move() is not None)
 
     def _last_human_move(self) -> int | None:
@@ -290,7 +343,7 @@ class Table:
         if self.mode not in UNDO_MODES:
             raise IllegalAction(rule, f"undo is for teacher and lesson tables, not {self.mode}",
                                 code=NC_("error", "undo_mode"))
-        if self.recording is not None:
+        if self.recording is not None or not self.takes_moves:
             raise IllegalAction(rule, "a recorded game keeps its moves: no undo",
                                 code=NC_("error", "undo_recorded"))
         last = self._last_human_move()
@@ -333,7 +386,7 @@ class Table:
     def _automatic_move(self) -> Any:
         """The move the table makes itself now (a bot's, an auto-pass), or None."""
         seat = self._automatic_seat()
-        if seat is None:
+        if seat is None or (seat in self.bots and not self.bots_here):
             return None
         if seat in self.bots:
             return self.bots[seat].choose(self.state.view(seat), self.state.legal_actions(),
@@ -353,7 +406,8 @@ class Table:
                 moved = True
             if moved:
                 self._changed()
-        elif self._automatic_seat() is not None:
+        elif (seat := self._automatic_seat()) is not None and (
+                self.bots_here or seat not in self.bots):
             self._timer = loop.call_later(self.pause, self._bot_step)
 
     def _bot_step(self) -> None:
@@ -411,6 +465,8 @@ class Viewer:
             self.seat = seat if seat is not None else table.state.to_act
         elif mode == "replay":
             self.seat = seat if seat is not None else 0
+        elif mode == "table":  # (the page's own seat, or None: the public view)
+            self.seat = seat
         else:  # hot-seat: the privacy screen comes first
             self.seat = None
         self.follow()

@@ -16,7 +16,8 @@ pytestmark = pytest.mark.browser
 #: Latin words a Russian or Ukrainian page may show: software, units, the language switch's
 #: "English" (a language is named in its own words) and the URL parameters shown
 #: (``?record=0``, a recorded game's ``?resume=12`` link)
-ALLOWED = {"UTC", "Voilà", "Jupyter", "English", "record", "resume"}
+ALLOWED = {"UTC", "Voilà", "Jupyter", "English", "record", "resume",
+           "QR"}  # ("QR-код": the name Russian and Ukrainian use)
 RULE_ID = re.compile(r"\b(HB|WL|PP|DM)-R?\d+\b")
 LATIN_WORD = re.compile(r"[A-Za-zà]{2,}")
 #: a turn of the page's board: a move to click, or the game over
