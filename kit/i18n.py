@@ -28,7 +28,7 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from kit.errors import ConfigError, IllegalAction
+from kit.errors import NC_, ConfigError, IllegalAction
 
 #: the kit's languages, the default first
 LANGUAGES = ("ru", "uk", "en")
@@ -45,7 +45,9 @@ def check(lang: str) -> str:
     """``lang`` if it is one of :data:`LANGUAGES`, else ConfigError."""
     if lang not in LANGUAGES:
         raise ConfigError("lang", f"{lang!r} is not a language of the kit; choose one of "
-                                  f"{list(LANGUAGES)}")
+                                  f"{list(LANGUAGES)}",
+                          code=NC_("error", "option_choice"),
+                          value=lang, choices=", ".join(LANGUAGES))
     return lang
 
 
@@ -143,11 +145,6 @@ def words(lang: str | None = None) -> Words:
 
 def N_(message: str) -> str:
     """Mark ``message`` for the catalog; it is translated where it is shown."""
-    return message
-
-
-def NC_(context: str, message: str) -> str:
-    """Mark ``message`` in ``context`` for the catalog (``Words.ctx`` translates it)."""
     return message
 
 

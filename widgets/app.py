@@ -61,7 +61,9 @@ def board_class(game: str) -> type[Board]:
     from widgets import BOARDS
 
     if game not in BOARDS:
-        raise ConfigError("game", f"no board for {game!r}; boards: {sorted(BOARDS)}")
+        raise ConfigError("game", f"no board for {game!r}; boards: {sorted(BOARDS)}",
+                          code=NC_("error", "game_unknown"),
+                          value=game, choices=", ".join(sorted(BOARDS)))
     return BOARDS[game]()
 
 
@@ -492,7 +494,8 @@ class PlaytestApp(w.VBox):
                 self.recorder = Recorder(url=None)
             except RecordError as exc:  # (the form shows it, and how to play unrecorded)
                 raise ConfigError("record", f"{exc}. Fix KIT_RECORD_URL, or open this page "
-                                            "with ?record=0 to play without recording") from exc
+                                            "with ?record=0 to play without recording",
+                                  code=NC_("error", "record_unavailable"), why=str(exc)) from exc
         return self.recorder
 
     def start(self, settings: dict | None = None) -> Board | None:
@@ -529,15 +532,19 @@ class PlaytestApp(w.VBox):
             number = _parse_int(str(game_id), 1, 2**31 - 1)
             if number is None:
                 raise ConfigError("resume", f"a recorded game's id (a number), not "
-                                            f"{_brief(str(game_id))}")
+                                            f"{_brief(str(game_id))}",
+                                  code=NC_("error", "resume_id"), value=_brief(str(game_id)))
             recorder = self._recorder()
             if recorder is None:
                 raise ConfigError("resume", "this page records nothing (record=0): "
-                                            "there is no recorded game to go on with")
+                                            "there is no recorded game to go on with",
+                                  code=NC_("error", "resume_unrecorded"))
             state, record = recorder.resume(number, key=key, need_key=True)
             if record.game != self.game:
                 raise ConfigError("resume", f"recorded game {game_id} is a {record.game} "
-                                            f"game, not {self.game}")
+                                            f"game, not {self.game}",
+                                  code=NC_("error", "resume_other_game"),
+                                  number=game_id, game=record.game)
             seats = [who_sat(label) for label in record.seats]  # as the board recorded them
             kinds = ["human" if kind == "human" else f"bot:{name}" if kind == "bot" else label
                      for (kind, name), label in zip(seats, record.seats, strict=True)]

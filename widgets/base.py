@@ -192,7 +192,9 @@ class Board(anywidget.AnyWidget):
                     table.warn(f"recording failed: {exc}",
                                code=NC_("error", "recording_failed"), why=str(exc))
         if table.game != self.GAME:
-            raise ConfigError("state", f"a {table.game} state on a {self.GAME} board")
+            raise ConfigError("state", f"a {table.game} state on a {self.GAME} board",
+                              code=NC_("error", "state_game_mismatch"),
+                              game=table.game, board=self.GAME)
         #: the game in play this board shows, and what this page shows of it
         self.table = table
         self.viewer = Viewer(table, seat)

@@ -44,7 +44,7 @@ import sqlalchemy as sa
 
 import kit
 from kit.contract import Action, GameState, brief
-from kit.errors import ConfigError, IllegalAction
+from kit.errors import NC_, ConfigError, IllegalAction
 from kit.record import schema
 from kit.record.errors import (
     GameMovedOn,
@@ -781,7 +781,8 @@ class Recorder:
             seats = ["unknown"] * state.players
         seats = [safe_text(s) for s in seats]
         if len(seats) != state.players:
-            raise ConfigError("seats", f"{state.players} seats to name, not {len(seats)}")
+            raise ConfigError("seats", f"{state.players} seats to name, not {len(seats)}",
+                              code=NC_("error", "count_needed"), n=state.players, value=len(seats))
         session_id = session.id if isinstance(session, SessionRecord) else session
         start_snapshot = None
         if check_start or state.history:
