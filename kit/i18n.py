@@ -163,22 +163,33 @@ def explain(exc: Exception, lang: str | None = None,
             name: Callable[[int], str] | None = None) -> str:
     """A refusal (:class:`~kit.errors.IllegalAction`, :class:`~kit.errors.ConfigError`)
     as a person reads it in ``lang``: its code's message (context ``error``) filled with
-    its arguments, then an IllegalAction's rule id in brackets; an argument ``seat``
-    becomes ``who``, the seat's name by ``name``. Without a code, or one the catalog does
-    not know, the error's own English words."""
+    its arguments, then an IllegalAction's rule id in brackets (none for the generic
+    ``"action"``: a move that is no move of the game breaks no rule of it). An argument
+    ``seat`` becomes ``who``, the seat's name by ``name`` (else "Seat 2", numbered as on
+    the board); a ConfigError's ``option`` is the option's label (or the file and entry
+    it names). Without a code, or one the catalog does not know, the error's own English
+    words."""
     code = getattr(exc, "code", None)
     if not code:
         return _own_words(exc)
-    text = Words(lang).ctx("error", code)
+    t = Words(lang)
+    text = t.ctx("error", code)
     if text == code:
         return _own_words(exc)
     params = dict(getattr(exc, "params", {}))
     seat = params.get("seat")
     if "seat" in params:
-        params["who"] = name(seat) if name and isinstance(seat, int) else str(seat)
+        params["who"] = (name(seat) if name else t("Seat {n}", n=seat + 1)) \
+            if isinstance(seat, int) and not isinstance(seat, bool) else str(seat)
+    if isinstance(exc, ConfigError):
+        if isinstance(params.get("choices"), str):  # (an option's choices by their labels)
+            params["choices"] = ", ".join(
+                t.ctx("choice", f"{exc.option}.{c}", default=c)
+                for c in params["choices"].split(", "))
+        params.setdefault("option", t.ctx("option", exc.option, default=exc.option))
     try:
         text = text.format(**params)
-    except (KeyError, IndexError):  # (a catalog out of step with the code: its words)
+    except (KeyError, IndexError, ValueError):  # (a catalog out of step: its words)
         return _own_words(exc)
     rule = getattr(exc, "rule", None)  # (an option's name is no words for a person)
-    return f"{text} ({rule})" if rule else text
+    return f"{text} ({rule})" if rule and rule != "action" else text
