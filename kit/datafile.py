@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -71,8 +72,10 @@ def load_toml(path: str | Path, label: str | None = None) -> dict:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
+        at = re.search(r"line (\d+), column (\d+)", str(exc))  # (where, for any language)
         raise ConfigError(label or str(resolve(path)), f"not valid TOML: {exc}",
-                          code=NC_("error", "file_not_toml"), detail=str(exc)) from None
+                          code=NC_("error", "file_not_toml"), line=at[1] if at else "?",
+                          column=at[2] if at else "?") from None
     _check_numbers(data, label or str(path), "")
     return data
 

@@ -183,7 +183,7 @@ def explain(exc: Exception, lang: str | None = None,
             if isinstance(seat, int) and not isinstance(seat, bool) else str(seat)
     if isinstance(exc, ConfigError):
         if isinstance(params.get("choices"), str):  # (an option's choices by their labels)
-            params["choices"] = ", ".join(
+            params["choices"] = "; ".join(
                 t.ctx("choice", f"{exc.option}.{c}", default=c)
                 for c in params["choices"].split(", "))
         params.setdefault("option", t.ctx("option", exc.option, default=exc.option))
