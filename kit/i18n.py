@@ -181,6 +181,8 @@ def explain(exc: Exception, lang: str | None = None,
     if "seat" in params:
         params["who"] = (name(seat) if name else t("Seat {n}", n=seat + 1)) \
             if isinstance(seat, int) and not isinstance(seat, bool) else str(seat)
+    if isinstance(params.get("game"), str):  # (a game by its title)
+        params["game"] = t.ctx("game", params["game"], default=params["game"])
     if isinstance(exc, ConfigError):
         if isinstance(params.get("choices"), str):  # (an option's choices by their labels)
             params["choices"] = "; ".join(
