@@ -168,7 +168,8 @@ def test_a_broken_recordings_database_is_named_and_changes_nothing(tmp_path, mon
 @pytest.mark.parametrize("query, says", [
     ("resume=99", "Записанной партии 99 нет."),
     ("resume=1&key={key1}&record=0", "Эта страница ничего не записывает"),
-    ("resume=1&key={key1}&game=hanabi", "Записанная партия 1 — из игры «Вечеринка мопсов», а не из этой."),
+    ("resume=1&key={key1}&game=hanabi",
+     "Записанная партия 1 — из игры «Вечеринка мопсов», а не из этой."),
     ("resume=2&key={key2}", "Записанная партия 2 окончена: продолжать нечего."),
     ("resume=2&key={key2}&lang=uk", "Записану партію 2 закінчено: продовжувати нічого."),
     ("resume=1&key=wrong&lang=uk", "Записану партію 1 можна продовжити лише за посиланням"),
