@@ -263,7 +263,9 @@ class Option:
         if self.check is not None:
             try:
                 problem = self.check(value)
-            except ConfigError as exc:  # (a check's refusal, with its code: this option's)
+            except ConfigError as exc:  # (a check's own refusal, naming no option: this one)
+                if exc.option:
+                    raise  # (it names where it is wrong: a data file's entry)
                 raise ConfigError(self.name, exc.message, code=exc.code,
                                   **exc.params) from None
             if problem:

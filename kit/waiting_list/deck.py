@@ -31,6 +31,7 @@ class CardType:
     layable: bool
     sourced: bool
     origin: str
+    uk: str = ""
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,8 @@ class Card:
     text_en: str | None = None
     source: str | None = None
     year: str | None = None
+    uk: str = ""
+    text_uk: str | None = None
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,7 @@ class Character:
     ru: str
     en: str
     origin: str
+    uk: str = ""
 
 
 @dataclass(frozen=True)
@@ -144,7 +148,8 @@ def _load(path: str, _stamp: int) -> Deck:
             raise ConfigError(f"{where}.sourced", f"must be true or false, not {sourced!r}",
                               code=NC_("error", "must_be_bool"), value=sourced)
         types[name] = CardType(name, _text(row, "ru", where), _text(row, "en", where),
-                               need(row, "layable", bool, where), sourced, _origin(row, where))
+                               need(row, "layable", bool, where), sourced, _origin(row, where),
+                               uk=_text(row, "uk", where))
 
     cards: dict[str, Card] = {}
     for i, row in enumerate(need(data, "card", list, path)):
@@ -174,9 +179,10 @@ def _load(path: str, _stamp: int) -> Deck:
                               code=NC_("error", "wl_organ_only"))
         extra: dict[str, str] = {}
         if types[kind].sourced:
-            extra = {k: _text(row, k, where) for k in ("text_ru", "text_en", "source", "year")}
+            extra = {k: _text(row, k, where)
+                     for k in ("text_ru", "text_uk", "text_en", "source", "year")}
         cards[cid] = Card(cid, kind, _text(row, "ru", where), _text(row, "en", where), count,
-                          _origin(row, where), organ, **extra)
+                          _origin(row, where), organ, uk=_text(row, "uk", where), **extra)
 
     characters: dict[str, Character] = {}
     organs = {c.organ for c in cards.values() if c.organ}
@@ -197,7 +203,8 @@ def _load(path: str, _stamp: int) -> Deck:
                               code=NC_("error", "option_choice"),
                               value=organ, choices=", ".join(sorted(organs)))
         characters[cid] = Character(cid, organ, _text(row, "ru", where),
-                                    _text(row, "en", where), _origin(row, where))
+                                    _text(row, "en", where), _origin(row, where),
+                                    uk=_text(row, "uk", where))
 
     # the declared totals (WL-1): the cards must add up to them
     by_type: Counter[str] = Counter()
@@ -234,14 +241,16 @@ def _load(path: str, _stamp: int) -> Deck:
     tokens = {c.id: frozenset(x for x in (c.id, c.type, c.organ) if x) for c in cards.values()}
     catalogue: dict[str, dict] = {}
     for c in cards.values():
-        entry = {"id": c.id, "type": c.type, "ru": c.ru, "en": c.en, "organ": c.organ,
-                 "layable": types[c.type].layable, "origin": c.origin}
+        entry = {"id": c.id, "type": c.type, "ru": c.ru, "uk": c.uk, "en": c.en,
+                 "organ": c.organ, "layable": types[c.type].layable, "origin": c.origin}
         if c.text_ru is not None:
-            entry.update(text_ru=c.text_ru, text_en=c.text_en, source=c.source, year=c.year)
+            entry.update(text_ru=c.text_ru, text_uk=c.text_uk, text_en=c.text_en,
+                         source=c.source, year=c.year)
         catalogue[c.id] = entry
     for ch in characters.values():
-        catalogue[ch.id] = {"id": ch.id, "type": "character", "ru": ch.ru, "en": ch.en,
-                            "organ": ch.organ, "layable": False, "origin": ch.origin}
+        catalogue[ch.id] = {"id": ch.id, "type": "character", "ru": ch.ru, "uk": ch.uk,
+                            "en": ch.en, "organ": ch.organ, "layable": False,
+                            "origin": ch.origin}
     return Deck(path, types, cards, characters, tokens, freeze(catalogue))
 
 

@@ -33,12 +33,13 @@ class Round:
     ru: str
     en: str
     origin: str
+    uk: str = ""
 
     def task(self) -> dict:
         """The task as JSON for views."""
         return {"round": self.number, "hand_size": self.hand_size,
                 "combination": list(self.combination), "characters": self.characters,
-                "ru": self.ru, "en": self.en, "origin": self.origin}
+                "ru": self.ru, "uk": self.uk, "en": self.en, "origin": self.origin}
 
 
 @dataclass(frozen=True)
@@ -110,7 +111,8 @@ def _rounds(path: str, _stamp: int) -> Rounds:
                                                       "no characters",
                               code=NC_("error", "wl_character_round"))
         out.append(Round(number, hand, tuple(combo), chars, need(row, "ru", str, where),
-                         need(row, "en", str, where), need(row, "origin", str, where)))
+                         need(row, "en", str, where), need(row, "origin", str, where),
+                         uk=need(row, "uk", str, where)))  # (every language: WL-2's task)
     if not out:
         raise ConfigError(f"{path}: round", "needs at least one round",
                           code=NC_("error", "needs_entry"))
