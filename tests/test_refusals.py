@@ -139,5 +139,5 @@ def test_the_data_loaders_refuse_with_a_code(tmp_path):
         kit.new_game("waiting_list", players=3, deck=str(bad))
     assert info.value.code == "file_not_toml"
     assert i18n.explain(info.value, "ru") == (
-        "«Колода»: это не правильный TOML (строка 1, столбец 6).")
+        f"«{bad}»: это не правильный TOML (строка 1, столбец 6).")
 

@@ -189,17 +189,18 @@ origin = "rulebook"
              ("clinic", "clinic", None, 16), ("donor_found", "positive", None, 10),
              ("bad_luck", "negative", None, 20)]
     for cid, kind, organ, count in cards:
-        text += (f'\n[[card]]\nid = "{cid}"\ntype = "{kind}"\nru = "{cid} ru"\nuk = "{cid} uk"\nen = "{cid}"\n'
-                 f'count = {count}\norigin = "reconstruction"\n')
+        text += (f'\n[[card]]\nid = "{cid}"\ntype = "{kind}"\nru = "{cid} ru"\n'
+                 f'uk = "{cid} uk"\nen = "{cid}"\ncount = {count}\norigin = "reconstruction"\n')
         if organ:
             text += f'organ = "{organ}"\n'
     for i in (1, 2):
-        text += (f'\n[[card]]\nid = "fact_{i}"\ntype = "fact"\nru = "ф{i}"\nuk = "ф{i} uk"\nen = "f{i}"\n'
-                 f'count = 1\norigin = "sourced"\ntext_ru = "т"\ntext_uk = "т uk"\ntext_en = "t"\n'
-                 f'source = "s"\nyear = "2019"\n')
+        text += (f'\n[[card]]\nid = "fact_{i}"\ntype = "fact"\nru = "ф{i}"\nuk = "ф{i} uk"\n'
+                 f'en = "f{i}"\ncount = 1\norigin = "sourced"\ntext_ru = "т"\n'
+                 f'text_uk = "т uk"\ntext_en = "t"\nsource = "s"\nyear = "2019"\n')
     for i, organ in enumerate(["pancreas", "pancreas", "kidney", "liver", "heart", "lung"]):
         text += (f'\n[[character]]\nid = "character_{i}"\norgan = "{organ}"\n'
-                 f'ru = "Персонаж {i}"\nuk = "Персонаж {i} uk"\nen = "Character {i}"\norigin = "reconstruction"\n')
+                 f'ru = "Персонаж {i}"\nuk = "Персонаж {i} uk"\nen = "Character {i}"\n'
+                 f'origin = "reconstruction"\n')
     path = tmp_path / "printed_deck.toml"
     path.write_text(text, encoding="utf-8")
     return path
