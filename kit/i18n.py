@@ -177,6 +177,9 @@ def explain(exc: Exception, lang: str | None = None,
     if text == code:
         return _own_words(exc)
     params = dict(getattr(exc, "params", {}))
+    for key, value in params.items():  # (an error given as the reason of another: its words)
+        if isinstance(value, Exception):
+            params[key] = explain(value, lang, name)
     seat = params.get("seat")
     if "seat" in params:
         params["who"] = (name(seat) if name else t("Seat {n}", n=seat + 1)) \

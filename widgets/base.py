@@ -190,7 +190,7 @@ class Board(anywidget.AnyWidget):
                     Recording(table, recorder, record=record, session=session)
                 except Exception as exc:  # a broken database must not break the table
                     table.warn(f"recording failed: {exc}",
-                               code=NC_("error", "recording_failed"), why=str(exc))
+                               code=NC_("error", "recording_failed"), why=exc)
         if table.game != self.GAME:
             raise ConfigError("state", f"a {table.game} state on a {self.GAME} board",
                               code=NC_("error", "state_game_mismatch"),

@@ -372,7 +372,7 @@ class Table:
             self._apply(action)
         except IllegalAction as exc:  # a bot's bug: shown, rather than a table that hangs
             self.warn(f"bot move refused: {exc}", code=NC_("error", "bot_refused"),
-                      why=str(exc))
+                      why=exc)  # (the engine's refusal, said in each page's language)
             self._changed()
             return
         self._changed()
@@ -522,7 +522,7 @@ class Recording:
                 return
             except Exception as exc:  # a broken store must not break the table: retried
                 self.table.warn(f"recording failed: {exc} (tried again at the next move)",
-                                code=NC_("error", "recording_retry"), why=str(exc))
+                                code=NC_("error", "recording_retry"), why=exc)
                 return
             self._unwritten.pop(0)
             self._action_written = False
