@@ -436,7 +436,8 @@ class GameState(ABC):
         if isinstance(action, dict) and "seat" in action and action["seat"] != seat:
             raise IllegalAction(self.spec.action_rule,
                                 f"it is seat {seat}'s decision, not seat {action['seat']!r}'s",
-                                code=NC_("error", "not_your_turn"), seat=seat)
+                                code=NC_("error", "not_your_turn"), seat=seat,
+                                seat2=action["seat"])
         self._check(act)
         act = self.canonical(act)
         events = self._do(act)

@@ -165,10 +165,11 @@ def explain(exc: Exception, lang: str | None = None,
     as a person reads it in ``lang``: its code's message (context ``error``) filled with
     its arguments, then an IllegalAction's rule id in brackets (none for the generic
     ``"action"``: a move that is no move of the game breaks no rule of it). An argument
-    ``seat`` becomes ``who``, the seat's name by ``name`` (else "Seat 2", numbered as on
-    the board); a ConfigError's ``option`` is the option's label (or the file and entry
-    it names). Without a code, or one the catalog does not know, the error's own English
-    words."""
+    ``seat`` (``seat2``) becomes ``who`` (``who2``), the seat's name by ``name`` (else
+    "Seat 2", numbered as on the board); an argument that is itself an error, its words;
+    ``game`` a game's title; a ConfigError's ``option`` is the option's label (or the
+    file and entry it names) and its ``choices`` their labels. Without a code, or one the
+    catalog does not know, the error's own English words (a RecordError's too)."""
     code = getattr(exc, "code", None)
     if not code:
         return _own_words(exc)
@@ -180,10 +181,11 @@ def explain(exc: Exception, lang: str | None = None,
     for key, value in params.items():  # (an error given as the reason of another: its words)
         if isinstance(value, Exception):
             params[key] = explain(value, lang, name)
-    seat = params.get("seat")
-    if "seat" in params:
-        params["who"] = (name(seat) if name else t("Seat {n}", n=seat + 1)) \
-            if isinstance(seat, int) and not isinstance(seat, bool) else str(seat)
+    for key, who in (("seat", "who"), ("seat2", "who2")):  # (seats by their names)
+        if key in params:
+            seat = params[key]
+            params[who] = (name(seat) if name else t("Seat {n}", n=seat + 1)) \
+                if isinstance(seat, int) and not isinstance(seat, bool) else str(seat)
     if isinstance(params.get("game"), str):  # (a game by its title)
         params["game"] = t.ctx("game", params["game"], default=params["game"])
     if isinstance(exc, ConfigError):

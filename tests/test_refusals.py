@@ -113,8 +113,12 @@ def test_a_seat_is_named_as_on_the_board():
     state = kit.new_game("waiting_list", players=3, seed=1)
     state.apply({"type": "draw"})
     seat = state.to_act
-    exc = kit.IllegalAction("WL-R3", "x", code="wl_claim_order", seat=seat)
-    assert i18n.explain(exc, "uk").endswith(f"зараз вирішує Гравець {seat + 1}. (WL-R3)")
+    other = (seat + 1) % 3
+    with pytest.raises(kit.IllegalAction) as info:
+        state.apply({"type": "pass", "seat": other})
+    assert info.value.rule == "WL-R3" and info.value.code == "wl_claim_order"
+    assert i18n.explain(info.value, "uk").endswith(
+        f"зараз вирішує Гравець {seat + 1}, а не Гравець {other + 1}. (WL-R3)")
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])

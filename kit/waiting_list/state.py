@@ -242,7 +242,8 @@ class WaitingListState(GameState):
             if kind in ("claim", "pass") and self.phase == CLAIMS:
                 raise IllegalAction("WL-R3", f"claims go counter-clockwise from the next "
                                              f"seat: seat {seat} decides now, not seat {who!r}",
-                                    code=NC_("error", "wl_claim_order"), seat=seat)
+                                    code=NC_("error", "wl_claim_order"), seat=seat,
+                                    seat2=who)
         return super().apply(action)
 
     def _check(self, action: Action) -> None:
