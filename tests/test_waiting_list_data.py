@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import kit
+from kit import i18n
 from kit.bots import make_bot, play_out
 from kit.paths import DATA_DIR
 from kit.waiting_list.deck import load_deck
@@ -118,9 +119,29 @@ def test_wl_r2_every_fact_card_words_its_figures_as_the_shared_facts() -> None:
                 card.id, qualifier)
 
 
+#: how the Ukrainian texts say each of them
+UKRAINIAN = {"at least": (r"щонайменше", r"не менше"), "up to": (r"\bдо\b",),
+             "at most": (r"не більше",), "more than": (r"понад", r"більше"),
+             "less than": (r"менше",), "fewer than": (r"менше",),
+             "just under": (r"трохи менше",), "about": (r"близько", r"приблизно"),
+             "almost": (r"майже",), "nearly": (r"майже",), "over": (r"понад",)}
+
+
+def test_wl_r2_every_ukrainian_fact_bounds_its_figures_and_keeps_them() -> None:
+    """A fact's Ukrainian text (``text_uk``) says what its English and Russian say: each
+    figure, bounded the same way ("up to eight" stays «до восьми»)."""
+    for card in (c for c in load_deck().cards.values() if c.type == "fact"):
+        assert card.text_uk and card.text_uk != card.text_ru, card.id
+        for qualifier, _ in bounded(card.text_en):
+            assert any(re.search(p, card.text_uk, re.I) for p in UKRAINIAN[qualifier]), (
+                card.id, qualifier)
+        assert re.findall(r"\d+", card.text_uk) == re.findall(r"\d+", card.text_ru), card.id
+
+
 def test_wl_r2_eight_lives_is_a_maximum() -> None:
     card = load_deck().cards["fact_eight_lives"]
     assert "up to eight" in card.text_en and "до восьми" in card.text_ru
+    assert "до восьми" in card.text_uk
     assert "at least" not in card.text_en and "не менее" not in card.text_ru
 
 
@@ -236,7 +257,7 @@ def test_wl_r2_a_deck_entry_without_ukrainian_is_refused_naming_the_file_and_ent
     with pytest.raises(kit.ConfigError) as info:
         kit.new_game("waiting_list", 3, 1, deck=str(path))
     assert info.value.option == f"{path}: {entry}" and info.value.code == "entry_missing"
-    assert kit.i18n.explain(info.value, "uk") == f"«{path}: {entry}»: цього запису немає."
+    assert i18n.explain(info.value, "uk") == f"«{path}: {entry}»: цього запису немає."
 
 
 def test_wl_r2_a_round_without_ukrainian_is_refused_naming_the_file_and_entry(
