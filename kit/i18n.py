@@ -160,16 +160,19 @@ def _own_words(exc: Exception) -> str:
 
 
 def explain(exc: Exception, lang: str | None = None,
-            name: Callable[[int], str] | None = None) -> str:
+            name: Callable[[int], str] | None = None,
+            card: Callable[[str], str] | None = None) -> str:
     """A refusal (:class:`~kit.errors.IllegalAction`, :class:`~kit.errors.ConfigError`)
     as a person reads it in ``lang``: its code's message (context ``error``) filled with
     its arguments, then an IllegalAction's rule id in brackets (none for the generic
     ``"action"``: a move that is no move of the game breaks no rule of it). An argument
     ``seat`` (``seat2``) becomes ``who`` (``who2``), the seat's name by ``name`` (else
     "Seat 2", numbered as on the board); an argument that is itself an error, its words;
-    ``game`` a game's title; a ConfigError's ``option`` is the option's label (or the
-    file and entry it names) and its ``choices`` their labels. Without a code, or one the
-    catalog does not know, the error's own English words (a RecordError's too)."""
+    ``game`` a game's title, ``colour`` a colour's name, ``card`` the card's name by
+    ``card`` (a board's: the deck file's, in its language); a ConfigError's ``option``
+    is the option's label (or the file and entry it names) and its ``choices`` their
+    labels. Without a code, or one the catalog does not know, the error's own English
+    words (a RecordError's too)."""
     code = getattr(exc, "code", None)
     if not code:
         return _own_words(exc)
@@ -180,7 +183,11 @@ def explain(exc: Exception, lang: str | None = None,
     params = dict(getattr(exc, "params", {}))
     for key, value in params.items():  # (an error given as the reason of another: its words)
         if isinstance(value, Exception):
-            params[key] = explain(value, lang, name)
+            params[key] = explain(value, lang, name, card)
+    if card is not None and isinstance(params.get("card"), str):
+        params["card"] = card(params["card"])
+    if isinstance(params.get("colour"), str):
+        params["colour"] = t.ctx("colour", params["colour"], default=params["colour"])
     for key, who in (("seat", "who"), ("seat2", "who2")):  # (seats by their names)
         if key in params:
             seat = params[key]

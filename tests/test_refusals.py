@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import re
 import string
+import sys
 from pathlib import Path
 
 import pytest
@@ -145,3 +146,16 @@ def test_the_data_loaders_refuse_with_a_code(tmp_path):
     assert i18n.explain(info.value, "ru") == (
         f"«{bad}»: это не правильный TOML (строка 1, столбец 6).")
 
+
+
+def test_a_boards_refusal_names_the_card_in_the_page_language():
+    """WL-5: a discard of a card not held names the card by the deck file's Ukrainian,
+    not its id; Hanabi's colours by their names (HB-4)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from widget_page import board
+
+    b = board("waiting_list", lang="uk")
+    exc = kit.IllegalAction("WL-5", "x", code="wl_not_held", card="kidney")
+    assert b.explain(exc) == "У вас немає карти «нирка». (WL-5)"
+    exc = kit.IllegalAction("HB-12", "x", code="hb_colour_not_hinted", colour="multi")
+    assert "multi" not in i18n.explain(exc, "ru")

@@ -262,8 +262,9 @@ class Board(anywidget.AnyWidget):
         return self.t("Seat {n} ({bot} bot)", n=seat + 1, bot=self.t.ctx("bot", bot))
 
     def explain(self, exc: Exception) -> str:
-        """A refusal in the page's language, seats by their names (kit.i18n.explain)."""
-        return i18n.explain(exc, self.t.lang, self.name)
+        """A refusal in the page's language, seats and cards by their names (a board with
+        a ``card_name``: the deck file's, kit.i18n.explain)."""
+        return i18n.explain(exc, self.t.lang, self.name, getattr(self, "card_name", None))
 
     def page_words(self) -> dict[str, Any]:
         """The ``words`` trait: the page's language, its words and counted words."""

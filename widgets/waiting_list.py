@@ -43,6 +43,10 @@ class WaitingListBoard(Board):
     PLURALS: ClassVar[dict[str, tuple[str, str]]] = {
         "wl_in_hand": NP_("{n} card in hand", "{n} cards in hand")}
 
+    def card_name(self, card: str) -> str:
+        """A card's name in the page's language (a refusal's card, kit.i18n.explain)."""
+        return self._name(card)
+
     def _name(self, card: str) -> str:
         """A card's name in the page's language (the deck file's, which carries every
         language: its loader requires them)."""
