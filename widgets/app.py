@@ -712,7 +712,7 @@ class PlaytestApp(w.VBox):
                 board.recording.feedback(seat=seat.value, rating=rating.value,
                                          text=text.value, unclear_rule=unclear.value or None)
             except Exception as exc:  # (a store gone: say so, keep the text to send again)
-                sent.value = t("Not saved: {why}", why=html.escape(str(exc)))
+                sent.value = t("Not saved: {why}", why=html.escape(i18n.explain(exc, self.lang)))
                 return
             sent.value = t("Thank you!")
             send.disabled = True
