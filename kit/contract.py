@@ -251,7 +251,7 @@ class Option:
             raise ConfigError(self.name, f"{value!r} is not allowed; choose one of "
                                          f"{list(self.choices)}",
                               code=NC_("error", "option_choice"),
-                              value=value, choices=", ".join(map(str, self.choices)))
+                              value=brief(value), choices=", ".join(map(str, self.choices)))
         if value is None and self.default is None:
             return None
         kind = self.kind or (type(self.default) if self.choices is None
@@ -259,7 +259,7 @@ class Option:
         if kind is not None and (not isinstance(value, kind) or (
                 kind is int and isinstance(value, bool))):
             raise ConfigError(self.name, f"must be {kind.__name__}, not {value!r}",
-                              code=NC_("error", "option_value"), value=value)
+                              code=NC_("error", "option_value"), value=brief(value))
         if self.check is not None:
             try:
                 problem = self.check(value)
@@ -306,7 +306,8 @@ class GameSpec:
             raise ConfigError("players", f"{self.name} is for {self.min_players}–"
                                          f"{self.max_players} players, not {players!r}",
                               code=NC_("error", "players_range"),
-                              low=self.min_players, high=self.max_players, value=players)
+                              low=self.min_players, high=self.max_players,
+                              value=brief(players))
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < INT_BOUND:
