@@ -13,6 +13,7 @@ from pathlib import Path
 
 import kit
 from kit import bench
+from kit.errors import NC_
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -194,7 +195,9 @@ def _check_resumed(args: argparse.Namespace, options: dict) -> None:
     for key, value in given.items():
         if value is not None and value != run[key]:
             raise kit.ConfigError("resume", f"session {args.resume} is a run with {key} "
-                                            f"{run[key]!r}, not {value!r}")
+                                            f"{run[key]!r}, not {value!r}",
+                                  code=NC_("error", "resume_mismatch"),
+                                  session=args.resume, key=key, have=run[key], want=value)
 
 
 def _game_module(game: str, part: str):

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from kit.contract import Action, GameState
-from kit.errors import ConfigError
+from kit.errors import NC_, ConfigError
 
 
 class Bot(Protocol):
@@ -31,7 +31,9 @@ def make_bot(game: str, name: str) -> Bot:
 
     bots = kit.spec(game).bots
     if name not in bots:
-        raise ConfigError("bot", f"{game} has no bot {name!r}; choose one of {sorted(bots)}")
+        raise ConfigError("bot", f"{game} has no bot {name!r}; choose one of {sorted(bots)}",
+                          code=NC_("error", "bot_unknown"),
+                          game=game, value=name, choices=", ".join(sorted(bots)))
     return bots[name]()
 
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Union
 
-from kit.errors import ConfigError, IllegalAction
+from kit.errors import NC_, ConfigError, IllegalAction
 
 ALL = "all"
 """``visible_to`` value of an event everyone may see."""
@@ -150,15 +150,19 @@ def bounded(data: Any, rule: str = "action") -> Any:
         if isinstance(value, int) and not isinstance(value, bool):
             if not -INT_BOUND <= value < INT_BOUND:
                 raise IllegalAction(rule, f"an action's numbers fit in 64 bits, not "
-                                          f"{brief(value)}")
+                                          f"{brief(value)}",
+                                    code=NC_("error", "action_too_large"))
         elif isinstance(value, list | tuple | dict):
             if depth >= MAX_DEPTH:
-                raise IllegalAction(rule, f"an action nests at most {MAX_DEPTH} deep")
+                raise IllegalAction(rule, f"an action nests at most {MAX_DEPTH} deep",
+                                    code=NC_("error", "action_too_large"))
             if seen + len(stack) + len(value) > MAX_VALUES:
-                raise IllegalAction(rule, f"an action holds at most {MAX_VALUES} values")
+                raise IllegalAction(rule, f"an action holds at most {MAX_VALUES} values",
+                                    code=NC_("error", "action_too_large"))
             if isinstance(value, dict):
                 if not all(isinstance(k, str) for k in value):
-                    raise IllegalAction(rule, "an action's keys are strings")
+                    raise IllegalAction(rule, "an action's keys are strings",
+                                        code=NC_("error", "action_too_large"))
                 value = value.values()
             stack.extend((v, depth + 1) for v in value)
     return data
@@ -173,31 +177,36 @@ def parse_action(actions: Mapping[str, type[Action]], data: Any, rule: str = "ac
     """
     if isinstance(data, Action):
         if actions.get(data.TYPE) is not type(data):
-            raise IllegalAction(rule, f"{brief(data)} is not an action of this game")
+            raise IllegalAction(rule, f"{brief(data)} is not an action of this game",
+                                code=NC_("error", "action_unknown"))
         return data
     if not isinstance(data, dict):
-        raise IllegalAction(rule, f"an action is a dict with a 'type', not {type(data).__name__}")
+        raise IllegalAction(rule, f"an action is a dict with a 'type', not {type(data).__name__}",
+                            code=NC_("error", "action_unknown"))
     kind = data.get("type")
     cls = actions.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise IllegalAction(rule, f"unknown action type {brief(kind)}; allowed: "
-                                  f"{sorted(actions)}")
+                                  f"{sorted(actions)}", code=NC_("error", "action_unknown"))
     spec = _field_types(cls)
     extra = set(data) - set(spec) - {"type", "seat"}
     if extra:
         raise IllegalAction(rule, f"{kind!r} action has unknown field(s) "
                                   f"{sorted(brief(k) for k in extra)[:6]}; "
-                                  f"allowed: {sorted(spec)}")
+                                  f"allowed: {sorted(spec)}",
+                            code=NC_("error", "action_malformed"), kind=kind)
     seat = data.get("seat")
     if seat is not None and not (isinstance(seat, int) and not isinstance(seat, bool)
                                  and 0 <= seat < INT_BOUND):
-        raise IllegalAction(rule, f"'seat' of {kind!r} is a seat number, not {brief(seat)}")
+        raise IllegalAction(rule, f"'seat' of {kind!r} is a seat number, not {brief(seat)}",
+                            code=NC_("error", "action_malformed"), kind=kind)
     kwargs = {}
     for name, (tp, optional) in spec.items():
         if name not in data:
             default = next(f for f in dataclasses.fields(cls) if f.name == name).default
             if default is dataclasses.MISSING:
-                raise IllegalAction(rule, f"{kind!r} action needs the field {name!r}")
+                raise IllegalAction(rule, f"{kind!r} action needs the field {name!r}",
+                                    code=NC_("error", "action_malformed"), kind=kind)
             kwargs[name] = default
             continue
         value = data[name]
@@ -210,7 +219,8 @@ def parse_action(actions: Mapping[str, type[Action]], data: Any, rule: str = "ac
             raise IllegalAction(rule, f"field {name!r} of {kind!r} must be "
                                       f"{getattr(tp, '__name__', tp)}"
                                       f"{' of 64 bits' if tp is int else ''}, "
-                                      f"not {brief(value)}") from None
+                                      f"not {brief(value)}",
+                                code=NC_("error", "action_malformed"), kind=kind) from None
     return cls(**kwargs)
 
 
@@ -222,8 +232,9 @@ class Option:
     """A game option (variant, house rule, data file) with its documented default.
 
     ``choices`` lists the allowed values, or ``kind`` gives the allowed type
-    (``bool``, ``int``, ``str``); ``check`` may refine further and returns an
-    error text or None. ``rule`` is the rule id the option belongs to.
+    (``bool``, ``int``, ``str``); ``check`` may refine further: it returns an
+    error text or None, or raises a ConfigError (its code and arguments are kept).
+    ``rule`` is the rule id the option belongs to.
     """
 
     name: str
@@ -238,18 +249,28 @@ class Option:
         if self.choices is not None and (value not in self.choices or isinstance(
                 value, bool) != isinstance(self.choices[0], bool)):
             raise ConfigError(self.name, f"{value!r} is not allowed; choose one of "
-                                         f"{list(self.choices)}")
+                                         f"{list(self.choices)}",
+                              code=NC_("error", "option_choice"),
+                              value=brief(value), choices=", ".join(map(str, self.choices)))
         if value is None and self.default is None:
             return None
         kind = self.kind or (type(self.default) if self.choices is None
                              and self.default is not None else None)
         if kind is not None and (not isinstance(value, kind) or (
                 kind is int and isinstance(value, bool))):
-            raise ConfigError(self.name, f"must be {kind.__name__}, not {value!r}")
+            raise ConfigError(self.name, f"must be {kind.__name__}, not {value!r}",
+                              code=NC_("error", "option_value"), value=brief(value))
         if self.check is not None:
-            problem = self.check(value)
+            try:
+                problem = self.check(value)
+            except ConfigError as exc:  # (a check's own refusal, naming no option: this one)
+                if exc.option:
+                    raise  # (it names where it is wrong: a data file's entry)
+                raise ConfigError(self.name, exc.message, code=exc.code,
+                                  **exc.params) from None
             if problem:
-                raise ConfigError(self.name, problem)
+                raise ConfigError(self.name, problem,
+                                  code=NC_("error", "option_check"), detail=problem)
         return value
 
 
@@ -283,16 +304,21 @@ class GameSpec:
         if not isinstance(players, int) or isinstance(players, bool) or not (
                 self.min_players <= players <= self.max_players):
             raise ConfigError("players", f"{self.name} is for {self.min_players}–"
-                                         f"{self.max_players} players, not {players!r}")
+                                         f"{self.max_players} players, not {players!r}",
+                              code=NC_("error", "players_range"),
+                              low=self.min_players, high=self.max_players,
+                              value=brief(players))
         if seed is None:
             seed = random.SystemRandom().randrange(2**32)
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < INT_BOUND:
             raise ConfigError("seed", f"must be a whole number from 0 to 2**63 - 1 (recordings "
-                                      f"keep 64-bit seeds), not {brief(seed)}")
+                                      f"keep 64-bit seeds), not {brief(seed)}",
+                              code=NC_("error", "seed_number"), value=brief(seed))
         unknown = set(options) - set(self.options)
         if unknown:
             raise ConfigError(sorted(unknown)[0], f"unknown option for {self.name}; "
-                                                  f"allowed: {sorted(self.options)}")
+                                                  f"allowed: {sorted(self.options)}",
+                              code=NC_("error", "option_unknown"))
         resolved = self.defaults()
         for name, value in options.items():
             resolved[name] = self.options[name].validate(value)
@@ -406,10 +432,13 @@ class GameState(ABC):
         act = self.parse(bounded(action, self.spec.action_rule))
         seat = self.to_act
         if seat is None:
-            raise IllegalAction(self.spec.action_rule, "the game is over")
+            raise IllegalAction(self.spec.action_rule, "the game is over",
+                                code=NC_("error", "game_over"))
         if isinstance(action, dict) and "seat" in action and action["seat"] != seat:
             raise IllegalAction(self.spec.action_rule,
-                                f"it is seat {seat}'s decision, not seat {action['seat']!r}'s")
+                                f"it is seat {seat}'s decision, not seat {action['seat']!r}'s",
+                                code=NC_("error", "not_your_turn"), seat=seat,
+                                seat2=action["seat"])
         self._check(act)
         act = self.canonical(act)
         events = self._do(act)

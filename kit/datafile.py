@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import csv
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
-from kit.errors import ConfigError
+from kit.errors import NC_, ConfigError
 from kit.paths import DATA_DIR
 
 
@@ -35,27 +36,32 @@ def read_text(path: str | Path, label: str | None = None) -> str:
     p = resolve(path)
     name = label or str(path)
     if p.exists() and not p.is_file():  # (a device such as /dev/zero, a pipe, a folder)
-        raise ConfigError(name, "is not a regular file, so it is not read")
+        raise ConfigError(name, "is not a regular file, so it is not read",
+                          code=NC_("error", "file_unreadable"))
     try:
         with p.open("rb") as fh:
             raw = fh.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        raise ConfigError(name, "data file not found") from None
+        raise ConfigError(name, "data file not found", code=NC_("error",
+        "file_not_found")) from None
     except OSError as exc:
-        raise ConfigError(name, f"cannot read the data file: {exc.strerror or exc}") \
+        raise ConfigError(name, f"cannot read the data file: {exc.strerror or exc}",
+                          code=NC_("error", "file_unreadable")) \
             from None
     if len(raw) > MAX_BYTES:
         raise ConfigError(name, f"is larger than {MAX_BYTES // 1024} KB; a data file is "
-                                     "a short text file")
+                                     "a short text file",
+                          code=NC_("error", "file_too_large"), kb=MAX_BYTES // 1024)
     if raw.startswith(b"\xef\xbb\xbf"):
         raise ConfigError(name, "starts with a byte order mark (BOM): save it as UTF-8 "
-                                     "without BOM")
+                                     "without BOM", code=NC_("error", "file_bom"))
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[:exc.start].count(b"\n") + 1
         raise ConfigError(name, f"is not UTF-8 text (byte {raw[exc.start]:#04x} on line "
-                                     f"{line}): save it as UTF-8") from None
+                                     f"{line}): save it as UTF-8",
+                          code=NC_("error", "file_not_utf8"), line=line) from None
 
 
 def load_toml(path: str | Path, label: str | None = None) -> dict:
@@ -66,7 +72,10 @@ def load_toml(path: str | Path, label: str | None = None) -> dict:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(label or str(resolve(path)), f"not valid TOML: {exc}") from None
+        at = re.search(r"line (\d+), column (\d+)", str(exc))  # (where, for any language)
+        raise ConfigError(label or str(resolve(path)), f"not valid TOML: {exc}",
+                          code=NC_("error", "file_not_toml"), line=at[1] if at else "?",
+                          column=at[2] if at else "?") from None
     _check_numbers(data, label or str(path), "")
     return data
 
@@ -82,13 +91,15 @@ def _check_numbers(value: Any, path: str, where: str) -> None:
                     if isinstance(n, int) and not isinstance(n, bool) and n > MAX_COUNT:
                         at = f"{entry}#{i}" if isinstance(v, list) else entry
                         raise ConfigError(f"{path} {at}", f"must be at most {MAX_COUNT}, "
-                                                          f"not {n}")
+                                                          f"not {n}",
+                                          code=NC_("error", "at_most"), high=MAX_COUNT, value=n)
             _check_numbers(v, path, entry)
     elif isinstance(value, list):
         for i, v in enumerate(value, start=1):
             _check_numbers(v, path, f"{where}#{i}")
     elif isinstance(value, int) and not -_INT_BOUND <= value < _INT_BOUND:
-        raise ConfigError(f"{path} {where}", "a number beyond 64 bits")
+        raise ConfigError(f"{path} {where}", "a number beyond 64 bits",
+                          code=NC_("error", "number_too_big"))
 
 
 def load_csv(path: str | Path) -> list[dict[str, str]]:
@@ -103,10 +114,11 @@ def load_csv(path: str | Path) -> list[dict[str, str]]:
 def need(table: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
     """``table[key]`` checked to be of ``kind``; else a ConfigError naming ``where.key``."""
     if not isinstance(table, dict) or key not in table:
-        raise ConfigError(f"{where}.{key}", "missing")
+        raise ConfigError(f"{where}.{key}", "missing", code=NC_("error", "entry_missing"))
     value = table[key]
     if not isinstance(value, kind) or (isinstance(value, bool) and bool not in (
             kind if isinstance(kind, tuple) else (kind,))):
         names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-        raise ConfigError(f"{where}.{key}", f"must be {names}, not {value!r}")
+        raise ConfigError(f"{where}.{key}", f"must be {names}, not {value!r}",
+                          code=NC_("error", "entry_type"), value=value)
     return value

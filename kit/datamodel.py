@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from kit.errors import ConfigError
+from kit.errors import NC_, ConfigError
 
 
 class DataModel(BaseModel):
@@ -31,7 +31,8 @@ def validated(model: type[Model], data: Any, path: str) -> Model:
         return model.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        raise ConfigError(path + entry(first["loc"]), _message(first)) from None
+        raise ConfigError(path + entry(first["loc"]), _message(first),
+                          code=NC_("error", "entry_invalid"), detail=_message(first)) from None
 
 
 def entry(loc: tuple[int | str, ...]) -> str:

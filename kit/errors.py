@@ -11,6 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 
+def NC_(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for the catalog (a refusal's code: context
+    ``error``); :func:`kit.i18n.explain` translates it where it is shown."""
+    return message
+
+
 class IllegalAction(ValueError):
     """An action the rules forbid, or a malformed one; the state is left unchanged.
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from kit.errors import ConfigError, IllegalAction
+from kit.errors import NC_, ConfigError, IllegalAction
 
 #: the kit's languages, the default first
 LANGUAGES = ("ru", "uk", "en")
@@ -45,7 +45,9 @@ def check(lang: str) -> str:
     """``lang`` if it is one of :data:`LANGUAGES`, else ConfigError."""
     if lang not in LANGUAGES:
         raise ConfigError("lang", f"{lang!r} is not a language of the kit; choose one of "
-                                  f"{list(LANGUAGES)}")
+                                  f"{list(LANGUAGES)}",
+                          code=NC_("error", "option_choice"),
+                          value=lang, choices=", ".join(LANGUAGES))
     return lang
 
 
@@ -146,11 +148,6 @@ def N_(message: str) -> str:
     return message
 
 
-def NC_(context: str, message: str) -> str:
-    """Mark ``message`` in ``context`` for the catalog (``Words.ctx`` translates it)."""
-    return message
-
-
 def NP_(singular: str, plural: str) -> tuple[str, str]:
     """Mark a counted message (its singular and plural) for the catalog."""
     return singular, plural
@@ -163,25 +160,50 @@ def _own_words(exc: Exception) -> str:
 
 
 def explain(exc: Exception, lang: str | None = None,
-            name: Callable[[int], str] | None = None) -> str:
+            name: Callable[[int], str] | None = None,
+            card: Callable[[str], str] | None = None) -> str:
     """A refusal (:class:`~kit.errors.IllegalAction`, :class:`~kit.errors.ConfigError`)
     as a person reads it in ``lang``: its code's message (context ``error``) filled with
-    its arguments, then an IllegalAction's rule id in brackets; an argument ``seat``
-    becomes ``who``, the seat's name by ``name``. Without a code, or one the catalog does
-    not know, the error's own English words."""
+    its arguments, then an IllegalAction's rule id in brackets (none for the generic
+    ``"action"``: a move that is no move of the game breaks no rule of it). An argument
+    ``seat`` (``seat2``) becomes ``who`` (``who2``), the seat's name by ``name`` (else
+    "Seat 2", numbered as on the board); an argument that is itself an error, its words;
+    ``game`` a game's title, ``colour`` a colour's name, ``card`` the card's name by
+    ``card`` (a board's: the deck file's, in its language); a ConfigError's ``option``
+    is the option's label (or the file and entry it names) and its ``choices`` their
+    labels. Without a code, or one the catalog does not know, the error's own English
+    words (a RecordError's too)."""
     code = getattr(exc, "code", None)
     if not code:
         return _own_words(exc)
-    text = Words(lang).ctx("error", code)
+    t = Words(lang)
+    text = t.ctx("error", code)
     if text == code:
         return _own_words(exc)
     params = dict(getattr(exc, "params", {}))
-    seat = params.get("seat")
-    if "seat" in params:
-        params["who"] = name(seat) if name and isinstance(seat, int) else str(seat)
+    for key, value in params.items():  # (an error given as the reason of another: its words)
+        if isinstance(value, Exception):
+            params[key] = explain(value, lang, name, card)
+    if card is not None and isinstance(params.get("card"), str):
+        params["card"] = card(params["card"])
+    if isinstance(params.get("colour"), str):
+        params["colour"] = t.ctx("colour", params["colour"], default=params["colour"])
+    for key, who in (("seat", "who"), ("seat2", "who2")):  # (seats by their names)
+        if key in params:
+            seat = params[key]
+            params[who] = (name(seat) if name else t("Seat {n}", n=seat + 1)) \
+                if isinstance(seat, int) and not isinstance(seat, bool) else str(seat)
+    if isinstance(params.get("game"), str):  # (a game by its title)
+        params["game"] = t.ctx("game", params["game"], default=params["game"])
+    if isinstance(exc, ConfigError):
+        if isinstance(params.get("choices"), str):  # (an option's choices by their labels)
+            params["choices"] = "; ".join(
+                t.ctx("choice", f"{exc.option}.{c}", default=c)
+                for c in params["choices"].split(", "))
+        params.setdefault("option", t.ctx("option", exc.option, default=exc.option))
     try:
         text = text.format(**params)
-    except (KeyError, IndexError):  # (a catalog out of step with the code: its words)
+    except (KeyError, IndexError, ValueError):  # (a catalog out of step: its words)
         return _own_words(exc)
     rule = getattr(exc, "rule", None)  # (an option's name is no words for a person)
-    return f"{text} ({rule})" if rule else text
+    return f"{text} ({rule})" if rule and rule != "action" else text

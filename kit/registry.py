@@ -6,7 +6,7 @@ import importlib
 from typing import Any
 
 from kit.contract import GameSpec, GameState
-from kit.errors import ConfigError
+from kit.errors import NC_, ConfigError
 
 #: game name -> module that defines ``SPEC``
 _MODULES = {
@@ -35,15 +35,19 @@ def available() -> tuple[str, ...]:
 def spec(name: str) -> GameSpec:
     """The declaration of game ``name``."""
     if name not in _MODULES:
-        raise ConfigError("game", f"unknown game {name!r}; the kit has {list(_MODULES)}")
+        raise ConfigError("game", f"unknown game {name!r}; the kit has {list(_MODULES)}",
+                          code=NC_("error", "game_unknown"),
+                          value=name, choices=", ".join(_MODULES))
     try:
         module = importlib.import_module(_MODULES[name])
     except ModuleNotFoundError as exc:
         if exc.name != _MODULES[name]:
             raise
-        raise ConfigError("game", f"the {name!r} engine is not built yet") from None
+        raise ConfigError("game", f"the {name!r} engine is not built yet",
+                          code=NC_("error", "game_not_built"), value=name) from None
     if not hasattr(module, "SPEC"):
-        raise ConfigError("game", f"the {name!r} engine is not built yet")
+        raise ConfigError("game", f"the {name!r} engine is not built yet",
+                          code=NC_("error", "game_not_built"), value=name)
     return module.SPEC
 
 

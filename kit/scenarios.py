@@ -33,7 +33,7 @@ from typing import Any
 import kit
 from kit.contract import GameState
 from kit.datafile import load_toml, need
-from kit.errors import ConfigError
+from kit.errors import NC_, ConfigError
 from kit.paths import DATA_DIR
 
 FOLDER = DATA_DIR / "scenarios"
@@ -68,11 +68,13 @@ class Scenario:
         except kit.IllegalAction as exc:
             index = getattr(exc, "index", "?")
             raise ConfigError(f"{self.path}: actions[{index}]",
-                              f"no longer applies: {exc}") from None
+                              f"no longer applies: {exc}", code=NC_("error",
+                              "scenario_stale")) from None
         except ConfigError as exc:
             if str(self.path) in exc.option:
                 raise
-            raise ConfigError(f"{self.path}: {exc.option}", exc.message) from None
+            raise ConfigError(f"{self.path}: {exc.option}", exc.message,
+                              code=exc.code, **exc.params) from None
 
 
 def names(folder: Path = FOLDER) -> list[str]:
@@ -88,18 +90,23 @@ def load(name: str, folder: Path = FOLDER) -> Scenario:
     unknown = set(data) - _KEYS
     if unknown:
         raise ConfigError(f"{where}: {sorted(unknown)[0]}", f"unknown key; allowed: "
-                                                             f"{sorted(_KEYS)}")
+                                                             f"{sorted(_KEYS)}",
+                          code=NC_("error", "unknown_keys"), keys=sorted(unknown)[0])
     game = need(data, "game", str, where)
     if game not in kit.GAMES:
-        raise ConfigError(f"{where}: game", f"unknown game {game!r}; the kit has {kit.GAMES}")
+        raise ConfigError(f"{where}: game", f"unknown game {game!r}; the kit has {kit.GAMES}",
+                          code=NC_("error", "game_unknown"),
+                          value=game, choices=", ".join(kit.GAMES))
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
-        raise ConfigError(f"{where}: actions", "must be a list of action tables")
+        raise ConfigError(f"{where}: actions", "must be a list of action tables",
+                          code=NC_("error", "must_be_list"))
     expect = data.get("expect", [])
     for i, entry in enumerate(expect):
         bad = set(entry) - _EXPECT_KEYS
         if bad:
-            raise ConfigError(f"{where}: expect[{i}]", f"unknown key {sorted(bad)[0]!r}")
+            raise ConfigError(f"{where}: expect[{i}]", f"unknown key {sorted(bad)[0]!r}",
+                              code=NC_("error", "unknown_keys"), keys=sorted(bad)[0])
     scenario = Scenario(
         name=name, title=need(data, "title", str, where), game=game,
         players=need(data, "players", int, where), seed=data.get("seed", 0),
@@ -109,7 +116,8 @@ def load(name: str, folder: Path = FOLDER) -> Scenario:
     try:
         kit.spec(game).resolve(scenario.players, scenario.seed, scenario.options)
     except ConfigError as exc:
-        raise ConfigError(f"{where}: {exc.option}", exc.message) from None
+        raise ConfigError(f"{where}: {exc.option}", exc.message,
+        code=exc.code, **exc.params) from None
     return scenario
 
 

@@ -44,7 +44,7 @@ import sqlalchemy as sa
 
 import kit
 from kit.bots import make_bot
-from kit.errors import ConfigError
+from kit.errors import NC_, ConfigError
 from kit.record import schema
 from kit.record.store import GameRecord, Recorder, SessionRecord, resolve_url, write_buffered
 
@@ -103,7 +103,8 @@ def seat_bots(game: str, players: int, bots: str | Sequence[str]) -> list[str]:
         names = names * players
     if len(names) != players:
         raise ConfigError("bots", f"name one bot for every seat or one per seat "
-                                  f"({players}), not {len(names)}: {names}")
+                                  f"({players}), not {len(names)}: {names}",
+                          code=NC_("error", "bots_per_seat"), n=players)
     for name in set(names):
         make_bot(game, name)  # a ConfigError naming the allowed bots
     return names
@@ -121,7 +122,8 @@ def simulate(game: str, players: int, games: int, bots: str | Sequence[str] = "r
     options = dict(options or {})
     spec.resolve(players, seed, options)  # ConfigError naming a bad option or seat count
     if not isinstance(games, int) or isinstance(games, bool) or games < 0:
-        raise ConfigError("games", f"a number of games >= 0, not {games!r}")
+        raise ConfigError("games", f"a number of games >= 0, not {games!r}",
+                          code=NC_("error", "at_least"), low=0, value=games)
     spec.resolve(players, seed + max(games - 1, 0), options)  # (the last seed, too)
     names = seat_bots(game, players, bots)
     url = _check_workers(workers, db)
@@ -175,17 +177,19 @@ def run_params(session: SessionRecord) -> dict:
         return {k: params[k] for k in ("game", "players", "bots", "options", "games", "seed")}
     except (ValueError, KeyError, TypeError):
         raise ConfigError("resume", f"session {session.id} is not a simulation run; "
-                                    "there is nothing to resume") from None
+                                    "there is nothing to resume",
+                          code=NC_("error", "resume_not_sim"), session=session.id) from None
 
 
 def _check_workers(workers: Any, db: str | Path | None) -> sa.URL:
     if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
-        raise ConfigError("workers", f"a number of processes >= 1, not {workers!r}")
+        raise ConfigError("workers", f"a number of processes >= 1, not {workers!r}",
+                          code=NC_("error", "at_least"), low=1, value=workers)
     url = resolve_url(db)
     if workers > 1 and url.get_backend_name() == "sqlite" and url.database in (
             None, "", ":memory:"):
         raise ConfigError("db", "an in-memory SQLite store can't be shared by workers; "
-                                "name a file")
+                                "name a file", code=NC_("error", "db_memory"))
     return url
 
 
@@ -385,7 +389,8 @@ def parse_option(text: str) -> tuple[str, Any]:
     """``k=v`` with a JSON value (``true``, ``3``, ``"x"``) or else a plain string."""
     key, sep, raw = text.partition("=")
     if not sep or not key.strip():
-        raise ConfigError("option", f"write options as name=value, not {text!r}")
+        raise ConfigError("option", f"write options as name=value, not {text!r}",
+                          code=NC_("error", "option_syntax"), value=text)
     try:
         value = json.loads(raw)
     except json.JSONDecodeError:

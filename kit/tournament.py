@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import kit
-from kit.errors import ConfigError
+from kit.errors import NC_, ConfigError
 from kit.intervals import mean_ci, wilson
 from kit.simulate import seat_bots, simulate
 
@@ -69,7 +69,8 @@ def tournament(game: str, players: int, bots: str | Sequence[str], games: int,
     spec = kit.spec(game)
     names = [b.strip() for b in bots.split(",")] if isinstance(bots, str) else list(bots)
     if not names or len(names) > players:
-        raise ConfigError("bots", f"name 1 to {players} bots, not {names}")
+        raise ConfigError("bots", f"name 1 to {players} bots, not {names}",
+                          code=NC_("error", "bots_range"), high=players)
     rotations = lineups(names, players)
     for lineup in rotations:
         seat_bots(game, players, lineup)  # a ConfigError naming the allowed bots

@@ -6,6 +6,7 @@ reason, and starts nothing; data options choose among the data sets shipped in
 from __future__ import annotations
 
 import html
+import re
 
 import ipywidgets
 import pytest
@@ -35,28 +36,36 @@ def reason_shown(app: PlaytestApp, field: str) -> str:
 
 
 @pytest.mark.parametrize(("game", "query", "field", "says"), [
-    ("hanabi", "pause=abc", "pause", "'abc' is not a number of seconds from 0 to 5"),
-    ("hanabi", "pause=nan", "pause", "'nan' is not a number of seconds"),
-    ("hanabi", "pause=1e308", "pause", "is not a number of seconds"),
-    ("hanabi", "players=9", "players", "'9' is not a number of players from 2 to 5"),
-    ("hanabi", "players=" + "9" * 5000, "players", "is not a number of players"),
-    ("hanabi", "variant=purple", "variant", "'purple' is not one of classic, six_colours"),
-    ("hanabi", "seats=human,robot", "seats", "'robot' is not a seat"),
-    ("hanabi", "players=2&seats=human,bot:rule,bot:rule", "seats", "3 seats named for 2"),
-    ("hanabi", "mode=godmode", "mode", "'godmode' is not a mode"),
-    ("hanabi", "seed=-3", "seed", "is not a whole number from 0 to 2**63 - 1"),
-    ("hanabi", f"seed={2**64}", "seed", "is not a whole number from 0 to 2**63 - 1"),
-    ("hanabi", "allow_empty_hints=maybe", "allow_empty_hints", "is not yes or no"),
-    ("hanabi", "deal=x", "deal", "not an option this form sets"),
-    ("hanabi", "resume=" + "9" * 5000, "resume", "is not a recorded game's id"),
-    ("hanabi", "resume=-1", "resume", "is not a recorded game's id"),
-    ("hanabi", "record=maybe", "record", "is not 0 or 1"),
-    ("waiting_list", "round_laps=lots", "round_laps", "'lots' is not a whole number"),
-    ("waiting_list", "round_laps=0", "round_laps", "must be at least 1, not 0"),
-    ("waiting_list", "deck=/dev/zero", "deck", "'/dev/zero' is not one of waiting_list/deck"),
-    ("pug_party", "deck=/etc/passwd", "deck", "the data sets shipped with the kit"),
-    ("pug_party", "deck=../../etc/hostname", "deck", "the data sets shipped with the kit"),
-    ("domino_metro", "set_file=/proc/self/environ", "set_file", "not one of domino_metro/"),
+    ("hanabi", "pause=abc", "pause", "'abc' — не число секунд от 0 до 5"),
+    ("hanabi", "pause=nan", "pause", "'nan' — не число секунд"),
+    ("hanabi", "pause=1e308", "pause", "— не число секунд"),
+    ("hanabi", "players=9", "players", "'9' — не число игроков от 2 до 5"),
+    ("hanabi", "players=9&lang=uk", "players", "'9' — не кількість гравців від 2 до 5"),
+    ("hanabi", "players=9&lang=en", "players", "'9' is not a number of players from 2 to 5"),
+    ("hanabi", "players=" + "9" * 5000, "players", "— не число игроков"),
+    ("hanabi", "variant=purple", "variant", "'purple' — нет среди вариантов этого поля"),
+    ("hanabi", "variant=purple&lang=uk", "variant", "'purple' — немає серед варіантів"),
+    ("hanabi", "seats=human,robot", "seats", "'robot' — не человек и не бот этой игры"),
+    ("hanabi", "seats=human,robot&lang=uk", "seats", "'robot' — не людина й не бот цієї гри"),
+    ("hanabi", "players=2&seats=human,bot:rule,bot:rule", "seats",
+     "3 места указано на 2 игроков"),
+    ("hanabi", "mode=godmode", "mode", "'godmode' — нет такого режима"),
+    ("hanabi", "mode=godmode&lang=uk", "mode", "'godmode' — немає такого режиму"),
+    ("hanabi", "seed=-3", "seed", "Номер раздачи — целое неотрицательное число, а не «-3»."),
+    ("hanabi", f"seed={2**64}", "seed", "Номер раздачи — целое неотрицательное число"),
+    ("hanabi", "allow_empty_hints=maybe", "allow_empty_hints", "— не «да» или «нет» (1 или 0)"),
+    ("hanabi", "deal=x", "deal", "не настройка этой формы"),
+    ("hanabi", "resume=" + "9" * 5000, "resume", "Номер записанной партии — целое число"),
+    ("hanabi", "resume=-1", "resume", "Номер записанной партии — целое число, а не '-1'."),
+    ("hanabi", "resume=-1&lang=uk", "resume", "Номер записаної партії — ціле число"),
+    ("hanabi", "record=maybe", "record", "'maybe' — не 0 и не 1; игра записывается"),
+    ("waiting_list", "round_laps=lots", "round_laps", "'lots' — не целое число"),
+    ("waiting_list", "round_laps=0", "round_laps", "нужно не меньше 1, а не 0"),
+    ("waiting_list", "round_laps=0&lang=uk", "round_laps", "потрібно не менше 1, а не 0"),
+    ("waiting_list", "deck=/dev/zero", "deck", "'/dev/zero' — нет среди наборов данных"),
+    ("pug_party", "deck=/etc/passwd", "deck", "нет среди наборов данных, которые есть в комплекте"),
+    ("pug_party", "deck=../../etc/hostname&lang=uk", "deck", "немає серед наборів даних"),
+    ("domino_metro", "set_file=/proc/self/environ", "set_file", "нет среди наборов данных"),
 ])
 def test_a_link_value_the_form_cannot_take_marks_the_field_and_starts_nothing(
         game, query, field, says):
@@ -66,6 +75,10 @@ def test_a_link_value_the_form_cannot_take_marks_the_field_and_starts_nothing(
     assert says in reason_shown(app, field)
     assert len(app.problems[field]) < 160 and "\n" not in app.problems[field]
     assert set(app.problems) == {field}
+    if "lang=en" not in query:  # (the page's language, not English, above the form too)
+        assert not re.search("[A-Za-z]{4,}", re.sub(r"'[^']*'|«[^»]*»|\(HB-\d+\)", "",
+                                                    app.problems[field]))
+        assert "This link" not in app.link_problems.value
 
 
 def test_a_data_option_offers_only_the_shipped_data_sets():

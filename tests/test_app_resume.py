@@ -34,7 +34,7 @@ def test_a_game_goes_on_only_from_the_link_its_page_showed(tmp_path, monkeypatch
     for query in (f"resume={game_id}", f"resume={game_id}&key=guess",
                   f"resume={game_id}&key={link.split('key=')[1][:-1]}"):
         other = PlaytestApp("pug_party", query=query + "&pause=0")
-        assert other.board is None and "goes on only with the key" in html.unescape(
+        assert other.board is None and "можно продолжить только по ссылке" in html.unescape(
             other.message.value)
     app = PlaytestApp("pug_party", query=link[1:] + "&pause=0")
     assert app.board is not None and app.board.state.history == page.board.state.history

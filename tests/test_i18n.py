@@ -151,7 +151,7 @@ def test_every_marked_message_is_a_literal_the_extraction_can_read():
 def test_a_refusal_with_a_code_is_explained_in_the_language_and_keeps_its_english_str():
     """IllegalAction and ConfigError carry a stable code and arguments: rendered in the
     page's language with the rule id in small print; ``str`` stays English (logs, tests);
-    an error without a code (an engine's, for now) shows its own words."""
+    an error without a code (another library's) shows its own words."""
     from kit.errors import IllegalAction
 
     exc = IllegalAction("HB-3", "it is Seat 2's turn, a bot's", code="bot_turn", seat=1)

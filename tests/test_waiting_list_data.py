@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import kit
+from kit import i18n
 from kit.bots import make_bot, play_out
 from kit.paths import DATA_DIR
 from kit.waiting_list.deck import load_deck
@@ -118,9 +119,29 @@ def test_wl_r2_every_fact_card_words_its_figures_as_the_shared_facts() -> None:
                 card.id, qualifier)
 
 
+#: how the Ukrainian texts say each of them
+UKRAINIAN = {"at least": (r"щонайменше", r"не менше"), "up to": (r"\bдо\b",),
+             "at most": (r"не більше",), "more than": (r"понад", r"більше"),
+             "less than": (r"менше",), "fewer than": (r"менше",),
+             "just under": (r"трохи менше",), "about": (r"близько", r"приблизно"),
+             "almost": (r"майже",), "nearly": (r"майже",), "over": (r"понад",)}
+
+
+def test_wl_r2_every_ukrainian_fact_bounds_its_figures_and_keeps_them() -> None:
+    """A fact's Ukrainian text (``text_uk``) says what its English and Russian say: each
+    figure, bounded the same way ("up to eight" stays «до восьми»)."""
+    for card in (c for c in load_deck().cards.values() if c.type == "fact"):
+        assert card.text_uk and card.text_uk != card.text_ru, card.id
+        for qualifier, _ in bounded(card.text_en):
+            assert any(re.search(p, card.text_uk, re.I) for p in UKRAINIAN[qualifier]), (
+                card.id, qualifier)
+        assert re.findall(r"\d+", card.text_uk) == re.findall(r"\d+", card.text_ru), card.id
+
+
 def test_wl_r2_eight_lives_is_a_maximum() -> None:
     card = load_deck().cards["fact_eight_lives"]
     assert "up to eight" in card.text_en and "до восьми" in card.text_ru
+    assert "до восьми" in card.text_uk
     assert "at least" not in card.text_en and "не менее" not in card.text_ru
 
 
@@ -147,32 +168,38 @@ negative = 20
 
 [types.organ]
 ru = "орган"
+uk = "орган (uk)"
 en = "organ"
 layable = false
 origin = "rulebook"
 [types.surgeon]
 ru = "хирург"
+uk = "хирург (uk)"
 en = "surgeon"
 layable = false
 origin = "rulebook"
 [types.clinic]
 ru = "клиника"
+uk = "клиника (uk)"
 en = "clinic"
 layable = false
 origin = "rulebook"
 [types.fact]
 ru = "факт"
+uk = "факт (uk)"
 en = "fact"
 layable = true
 sourced = true
 origin = "rulebook"
 [types.positive]
 ru = "положительное обстоятельство"
+uk = "положительное обстоятельство (uk)"
 en = "positive circumstance"
 layable = true
 origin = "rulebook"
 [types.negative]
 ru = "негативное обстоятельство"
+uk = "негативное обстоятельство (uk)"
 en = "negative circumstance"
 layable = false
 origin = "rulebook"
@@ -183,17 +210,18 @@ origin = "rulebook"
              ("clinic", "clinic", None, 16), ("donor_found", "positive", None, 10),
              ("bad_luck", "negative", None, 20)]
     for cid, kind, organ, count in cards:
-        text += (f'\n[[card]]\nid = "{cid}"\ntype = "{kind}"\nru = "{cid} ru"\nen = "{cid}"\n'
-                 f'count = {count}\norigin = "reconstruction"\n')
+        text += (f'\n[[card]]\nid = "{cid}"\ntype = "{kind}"\nru = "{cid} ru"\n'
+                 f'uk = "{cid} uk"\nen = "{cid}"\ncount = {count}\norigin = "reconstruction"\n')
         if organ:
             text += f'organ = "{organ}"\n'
     for i in (1, 2):
-        text += (f'\n[[card]]\nid = "fact_{i}"\ntype = "fact"\nru = "ф{i}"\nen = "f{i}"\n'
-                 f'count = 1\norigin = "sourced"\ntext_ru = "т"\ntext_en = "t"\n'
-                 f'source = "s"\nyear = "2019"\n')
+        text += (f'\n[[card]]\nid = "fact_{i}"\ntype = "fact"\nru = "ф{i}"\nuk = "ф{i} uk"\n'
+                 f'en = "f{i}"\ncount = 1\norigin = "sourced"\ntext_ru = "т"\n'
+                 f'text_uk = "т uk"\ntext_en = "t"\nsource = "s"\nyear = "2019"\n')
     for i, organ in enumerate(["pancreas", "pancreas", "kidney", "liver", "heart", "lung"]):
         text += (f'\n[[character]]\nid = "character_{i}"\norgan = "{organ}"\n'
-                 f'ru = "Персонаж {i}"\nen = "Character {i}"\norigin = "reconstruction"\n')
+                 f'ru = "Персонаж {i}"\nuk = "Персонаж {i} uk"\nen = "Character {i}"\n'
+                 f'origin = "reconstruction"\n')
     path = tmp_path / "printed_deck.toml"
     path.write_text(text, encoding="utf-8")
     return path
@@ -209,3 +237,46 @@ def test_wl_r1_another_deck_file_needs_no_code_change(tmp_path: Path) -> None:
     cards = [c for z in ("deck", "pile", "hands", "combinations", "laid") for c in zones[z]]
     assert len(cards) == 104 and "pancreas" in cards and "compatible_donor" not in cards
     assert sorted(zones["characters"]) == [f"character_{i}" for i in range(6)]
+
+
+@pytest.mark.parametrize(("key", "entry"), [
+    ('uk = "Сумісний донор"\n', "card[6] compatible_donor.uk"),
+    ('text_uk = "Один посмертний донор може врятувати до восьми життів."\n',
+     "card[30] fact_eight_lives.text_uk"),
+    ('uk = "Персонаж, який чекає на пересадку: Ніна чекає на серце"\n',
+     "character[4] character_nina.uk"),
+])
+def test_wl_r2_a_deck_entry_without_ukrainian_is_refused_naming_the_file_and_entry(
+        tmp_path: Path, key: str, entry: str) -> None:
+    """Every name and fact text is given in ru, uk and en: one missing is a ConfigError
+    naming the file and the entry, said in the page's language."""
+    text = (DATA_DIR / "waiting_list" / "deck.toml").read_text(encoding="utf-8")
+    assert key in text
+    path = tmp_path / "deck.toml"
+    path.write_text(text.replace(key, "", 1), encoding="utf-8")
+    with pytest.raises(kit.ConfigError) as info:
+        kit.new_game("waiting_list", 3, 1, deck=str(path))
+    assert info.value.option == f"{path}: {entry}" and info.value.code == "entry_missing"
+    assert i18n.explain(info.value, "uk") == f"«{path}: {entry}»: цього запису немає."
+
+
+def test_wl_r2_a_round_without_ukrainian_is_refused_naming_the_file_and_entry(
+        tmp_path: Path) -> None:
+    text = (DATA_DIR / "waiting_list" / "rounds.toml").read_text(encoding="utf-8")
+    path = tmp_path / "rounds.toml"
+    path.write_text(text.replace('uk = "Орган вашого персонажа + хірург + клініка"\n', "", 1),
+                    encoding="utf-8")
+    with pytest.raises(kit.ConfigError) as info:
+        kit.new_game("waiting_list", 3, 1, rounds=str(path))
+    assert info.value.option == f"{path}: round[2].uk"
+
+
+def test_wl_r2_every_card_and_round_speaks_every_language() -> None:
+    """The shipped deck and rounds: a name (and a fact's text) in ru, uk and en, the
+    Ukrainian its own words, not the Russian copied."""
+    view = kit.new_game("waiting_list", 3, 1).view(0)
+    for card in view["catalogue"].values():
+        assert card["ru"] and card["uk"] and card["en"]
+        if card["type"] == "fact":
+            assert card["text_uk"] and card["text_uk"] != card["text_ru"] and card["source"]
+    assert view["task"]["uk"] and view["task"]["uk"] != view["task"]["ru"]

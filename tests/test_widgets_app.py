@@ -166,10 +166,13 @@ def test_a_broken_recordings_database_is_named_and_changes_nothing(tmp_path, mon
 
 
 @pytest.mark.parametrize("query, says", [
-    ("resume=99", "no recorded game 99"),
-    ("resume=1&key={key1}&record=0", "this page records nothing"),
-    ("resume=1&key={key1}&game=hanabi", "is a pug_party game, not hanabi"),
-    ("resume=2&key={key2}", "is over; there is nothing to resume"),
+    ("resume=99", "Записанной партии 99 нет."),
+    ("resume=1&key={key1}&record=0", "Эта страница ничего не записывает"),
+    ("resume=1&key={key1}&game=hanabi",
+     "Записанная партия 1 — из игры «Вечеринка мопсов», а не из этой."),
+    ("resume=2&key={key2}", "Записанная партия 2 окончена: продолжать нечего."),
+    ("resume=2&key={key2}&lang=uk", "Записану партію 2 закінчено: продовжувати нічого."),
+    ("resume=1&key=wrong&lang=uk", "Записану партію 1 можна продовжити лише за посиланням"),
 ])
 def test_the_app_says_why_it_cannot_resume_and_offers_the_form(tmp_path, monkeypatch,
                                                                 query, says):

@@ -81,3 +81,32 @@ def test_the_form_offers_every_bot_the_game_declares_and_a_link_seats_one():
     board = app.board
     board.act(board.legal[0]["action"])  # the person moves; both bots answer
     assert len(board.state.history) == 3 and board.state.to_act == 0
+
+
+@pytest.mark.parametrize("game", ["hanabi", "waiting_list", "pug_party", "domino_metro"])
+def test_every_bot_of_every_game_has_its_one_line_in_every_language(game):
+    """Under a seat picker the chosen bot says what kind of partner it is (context
+    ``bot-help``, id ``<game>.<bot>``), in each language, each bot its own line."""
+    import kit
+
+    bots = kit.spec(game).declaration()["bots"]
+    for lang in i18n.LANGUAGES:
+        lines = [i18n.words(lang).ctx("bot-help", f"{game}.{bot}") for bot in bots]
+        assert all(line != f"{game}.{bot}" for line, bot in zip(lines, bots, strict=True))
+        assert len(set(lines)) == len(lines)
+
+
+def test_the_chosen_bots_line_shows_under_its_seat_picker_in_the_page_language():
+    """A person has no line; choosing a bot shows its line, in Ukrainian on a uk page."""
+    app = PlaytestApp("hanabi", query="record=0&players=3&lang=uk")
+    t = i18n.words("uk")
+    picker, line = app.seat_pickers[1], app.seat_helps[1]
+    assert picker.value == "bot:rule" and t.ctx("bot-help", "hanabi.rule") in line.value
+    assert "партнер" in line.value  # (Ukrainian words, not the message id)
+    assert app.seat_helps[0].value == ""  # (seat 1: a person)
+    picker.value = "bot:convention"
+    assert t.ctx("bot-help", "hanabi.convention") in line.value
+    picker.value = "human"
+    assert line.value == ""
+    assert all(h in [c for box in app.seat_box.children for c in box.children]
+               for h in app.seat_helps)

@@ -21,8 +21,11 @@ from widget_page import GAMES, PLAYERS, Page, board, human_turns
 def test_hb5_illegal_discard_from_the_browser_shows_the_rule():
     b = board("hanabi")
     Page(b).send({"kind": "act", "action": {"type": "discard", "slot": 0}})
-    assert "(HB-5)" in b.error and "8" in b.error  # in the page's language (Russian)
+    assert b.error == "Сбрасывать нельзя, пока свободны все 8 жетонов подсказки. (HB-5)"
     assert b.moves == 0
+    b = board("hanabi", lang="uk")  # (the page's language: its reason in Ukrainian)
+    Page(b).send({"kind": "act", "action": {"type": "discard", "slot": 0}})
+    assert b.error == "Скидати не можна, поки вільні всі 8 жетонів підказки. (HB-5)"
 
 
 def test_hotseat_shows_a_privacy_screen_and_only_the_public_view_until_the_seat_says_so():

@@ -92,15 +92,16 @@ def test_a_name_given_is_shown_as_given_in_every_language():
 
 
 def test_a_fact_card_carries_its_text_and_source_in_the_page_language():
-    """WL-R2: a fact card's text (``text_ru``) and source reach the page with the card,
-    for the page to show when it is laid (tap to open); the card names are the deck
-    file's Russian (it has no Ukrainian yet: Ukrainian falls back to Russian)."""
+    """WL-R2: a fact card's text (``text_ru``, ``text_uk``) and source reach the page with
+    the card, for the page to show when it is laid (tap to open); the card names are the
+    deck file's, in the page's language (Ukrainian its own, not the Russian)."""
     b = board("waiting_list", lang="ru")
     facts = [c for c in b.static["catalogue"].values() if c["type"] == "fact"]
-    assert facts and all(c["text_ru"] and c["source"] for c in facts)
+    assert facts and all(c["text_ru"] and c["text_uk"] and c["source"] for c in facts)
     discard = {"type": "discard", "card": facts[0]["id"]}
     assert b.action_text(discard) == f"Сбросить {facts[0]['ru']}"
-    assert board("waiting_list", lang="uk").action_text(discard) == f"Скинути {facts[0]['ru']}"
+    assert facts[0]["uk"] != facts[0]["ru"]
+    assert board("waiting_list", lang="uk").action_text(discard) == f"Скинути {facts[0]['uk']}"
     assert board("waiting_list", lang="en").action_text(discard) == f"Discard {facts[0]['en']}"
 
 

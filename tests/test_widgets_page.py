@@ -125,7 +125,7 @@ def test_forged_and_malformed_messages_change_nothing_and_show_the_engines_error
         assert page.traits["replies"] == replies + 1  # answered all the same
         assert json.dumps(b.state.snapshot(), sort_keys=True) == snap
     page.send({"kind": "act", "action": {**legal, "seat": other}})
-    assert f"not seat {other}" in page.traits["error"]
+    assert f"а не Игрок {other + 1}" in page.traits["error"]  # (seats as on the board)
     page.send({"kind": "act", "action": legal})
     assert page.traits["error"] == "" and len(b.state.history) >= 1
 

@@ -28,9 +28,11 @@ def board(game: str, state: object = None, **kwargs: object) -> object:
     ``lang="ru"|"uk"|"en"``: the board's language (default: ``kit.i18n.set_language``'s,
     Russian until then)."""
     if game not in BOARDS:
-        from kit.errors import ConfigError
+        from kit.errors import NC_, ConfigError
 
-        raise ConfigError("game", f"no board for {game!r}; boards: {sorted(BOARDS)}")
+        raise ConfigError("game", f"no board for {game!r}; boards: {sorted(BOARDS)}",
+                          code=NC_("error", "game_unknown"),
+                          value=game, choices=", ".join(sorted(BOARDS)))
     return BOARDS[game]()(state, **kwargs)
 
 

@@ -56,12 +56,29 @@ NOTE_STYLE = "font-size:0.9em;color:#444"
 LINK_STYLE = "color:#0b57d0;text-decoration:underline"
 
 
+def seat_label(t: Words, choice: str) -> str:
+    """A seat choice ("human", "bot:rule") as the form's picker reads it."""
+    return t("person") if choice == "human" else t("bot: {name}", name=t.ctx(
+        "bot", choice.split(":", 1)[1]))
+
+
+def bot_help(t: Words, game: str, choice: str) -> str:
+    """The one line under a seat picker: what kind of partner the chosen bot is (context
+    ``bot-help``, id ``<game>.<bot>``); nothing for a person."""
+    if not choice.startswith("bot:"):
+        return ""
+    bot = choice.split(":", 1)[1]
+    return t.ctx("bot-help", f"{game}.{bot}", default="")
+
+
 def board_class(game: str) -> type[Board]:
     """The board class of ``game``."""
     from widgets import BOARDS
 
     if game not in BOARDS:
-        raise ConfigError("game", f"no board for {game!r}; boards: {sorted(BOARDS)}")
+        raise ConfigError("game", f"no board for {game!r}; boards: {sorted(BOARDS)}",
+                          code=NC_("error", "game_unknown"),
+                          value=game, choices=", ".join(sorted(BOARDS)))
     return BOARDS[game]()
 
 
@@ -153,9 +170,9 @@ def _option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words 
                    seats: int = 1) -> tuple[w.Widget | None, str | None]:
     """The form field of option ``name`` preset from the link, and why the link's value
     was not taken (None: taken, or none given)."""
-    if name in HIDDEN_OPTIONS:
-        return None, (None if preset is None else "not an option this form sets")
     t = t or Words()
+    if name in HIDDEN_OPTIONS:
+        return None, (None if preset is None else t("not an option this form sets"))
     # a person reads the option's label; links and the query string keep its name
     label, doc = option_words(t, game, name, opt)
     style = {"description_width": "initial"}
@@ -167,11 +184,13 @@ def _option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words 
         if value is None and opt.choices is None and preset is not None:
             # a shipped data set may be named by its file name alone (deck.toml)
             value = next((c for c in choices if c.rsplit("/", 1)[-1] == preset), None)
-        if preset is not None and value is None:
-            problem = (f"{_brief(preset)} is not one of " + ", ".join(map(str, choices))
-                       + ("" if opt.choices else " (the data sets shipped with the kit)"))
         labelled = [(t.ctx("choice", f"{name}.{c}", default=str(c)) if opt.choices
                      else data_set_name(t, str(c)), c) for c in choices]
+        if preset is not None and value is None:  # (the list shows them, by their names)
+            problem = (t("{value} is not one of this field's choices", value=_brief(preset))
+                       if opt.choices else
+                       t("{value} is not one of the data sets shipped with the kit",
+                         value=_brief(preset)))
         return w.Dropdown(options=labelled, value=opt.default if value is None else value,
                           description=label, tooltip=doc, style=style,
                           layout=layout), problem
@@ -181,7 +200,7 @@ def _option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words 
             if preset.lower() in ("1", "true", "yes", "0", "false", "no"):
                 value = preset.lower() in ("1", "true", "yes")
             else:
-                problem = f"{_brief(preset)} is not yes or no (1 or 0)"
+                problem = t("{value} is not yes or no (1 or 0)", value=_brief(preset))
         return w.Checkbox(value=value, description=label, tooltip=doc, indent=False,
                           style=style, layout=layout), problem
     if isinstance(opt.default, int):
@@ -191,10 +210,10 @@ def _option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words 
             try:
                 value = opt.validate(got) if got is not None else None
             except ConfigError as exc:
-                problem = exc.message
+                problem = i18n.explain(exc, t.lang)
             if value is None:
                 value = opt.default
-                problem = problem or f"{_brief(preset)} is not a whole number"
+                problem = problem or t("{value} is not a whole number", value=_brief(preset))
         if name in SEAT_OPTIONS:
             seats = max(seats, value + 1)
             return w.Dropdown(options=[(t("Seat {n}", n=p + 1), p) for p in range(seats)],
@@ -208,7 +227,7 @@ def _option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words 
             try:
                 value = opt.validate(preset)
             except ConfigError as exc:
-                problem = exc.message
+                problem = i18n.explain(exc, t.lang)
         return w.Text(value=value, description=label, tooltip=doc, style=style,
                       layout=w.Layout(width="min(96%, 32em)")), problem
     return None, None
@@ -233,7 +252,8 @@ class PlaytestApp(w.VBox):
         self._reasons: dict[str, w.HTML] = {}
         record_param = params.get("record", "1")
         if record_param not in ("0", "1"):
-            self.problems["record"] = f"{_brief(record_param)} is not 0 or 1; recording"
+            self.problems["record"] = t("{value} is not 0 or 1; the game is recorded",
+                                        value=_brief(record_param))
         self.record = record and record_param != "0"
         self.recorder: Any = None
         self.board: Board | None = None
@@ -245,8 +265,8 @@ class PlaytestApp(w.VBox):
         players = params.get("players")
         chosen = _parse_int(players, low, high) if players is not None else None
         if players is not None and chosen is None:
-            self.problems["players"] = f"{_brief(players)} is not a number of players " \
-                                       f"from {low} to {high}"
+            self.problems["players"] = t("{value} is not a number of players from {low} to "
+                                         "{high}", value=_brief(players), low=low, high=high)
         self.players = w.Dropdown(
             options=list(range(low, high + 1)),
             value=chosen or low + (1 if high > low else 0),
@@ -261,12 +281,13 @@ class PlaytestApp(w.VBox):
         if self._preset_seats is not None:
             bad = [k for k in self._preset_seats if k not in seat_choices(game)]
             if bad:
-                self.problems["seats"] = (f"{_brief(bad[0])} is not a seat; seats are "
-                                          + ", ".join(seat_choices(game)))
+                self.problems["seats"] = t("{value} is neither a person nor a bot of this game",
+                                           value=_brief(bad[0]))
                 self._preset_seats = None
             elif len(self._preset_seats) != self.players.value:
-                self.problems["seats"] = (f"{len(self._preset_seats)} seats named for "
-                                          f"{self.players.value} players")
+                self.problems["seats"] = t.plural(
+                    "{n} seat named for {players} players", "{n} seats named for {players} "
+                    "players", len(self._preset_seats), players=self.players.value)
                 self._preset_seats = None
         self._make_seats()
         self.options = {}
@@ -287,7 +308,9 @@ class PlaytestApp(w.VBox):
             "</span></div>")])) for name, widget in self.options.items()]
         seed = params.get("seed", "").strip()
         if seed and _parse_int(seed, 0, 2**63 - 1) is None:
-            self.problems["seed"] = f"{_brief(seed)} is not a whole number from 0 to 2**63 - 1"
+            self.problems["seed"] = i18n.explain(ConfigError(
+                "seed", "not a deal number", code=NC_("error", "seed_number"),
+                value=seed[:40]), t.lang)
             seed = ""
         self.seed = w.Text(value=seed, placeholder=t("random"),
                            description=t("Deal number (optional)"),
@@ -301,8 +324,10 @@ class PlaytestApp(w.VBox):
             except ValueError:
                 pause_value = math.nan
             if not PAUSE_RANGE[0] <= pause_value <= PAUSE_RANGE[1]:  # (nan fails too)
-                self.problems["pause"] = (f"{_brief(pause_text)} is not a number of seconds "
-                                          f"from {PAUSE_RANGE[0]:g} to {PAUSE_RANGE[1]:g}")
+                self.problems["pause"] = t(
+                    "{value} is not a number of seconds from {low} to {high}",
+                    value=_brief(pause_text), low=f"{PAUSE_RANGE[0]:g}",
+                    high=f"{PAUSE_RANGE[1]:g}")
             else:
                 pause = pause_value
         self.pause = w.BoundedFloatText(value=min(max(pause, PAUSE_RANGE[0]), PAUSE_RANGE[1]),
@@ -312,7 +337,7 @@ class PlaytestApp(w.VBox):
                                         layout=w.Layout(width="min(100%, 16em)"))
         mode = params.get("mode", "auto")
         if mode not in ("auto", "teacher"):
-            self.problems["mode"] = f"{_brief(mode)} is not a mode; modes are auto and teacher"
+            self.problems["mode"] = t("{value} is not a mode of this form", value=_brief(mode))
             mode = "auto"
         self.mode = w.Dropdown(options=[(t(label), value) for label, value in MODE_CHOICES],
                                value=mode, description=t("Mode"),
@@ -320,10 +345,12 @@ class PlaytestApp(w.VBox):
                                layout=w.Layout(width="min(100%, 32em)"))
         resume = params.get("resume")
         if resume is not None and _parse_int(resume, 1, 2**31 - 1) is None:
-            self.problems["resume"] = f"{_brief(resume)} is not a recorded game's id"
+            self.problems["resume"] = i18n.explain(ConfigError(
+                "resume", "not a recorded game's id", code=NC_("error", "resume_id"),
+                value=_brief(resume)), t.lang)
         start = params.get("start")
         if start not in (None, "0", "1"):
-            self.problems["start"] = f"{_brief(start)} is not 0 or 1"
+            self.problems["start"] = t("{value} is not 0 or 1", value=_brief(start))
         self.start_button = w.Button(description=t("Start the game"), button_style="primary",
                                      icon="", layout=w.Layout(width="auto"))
         self.start_button.add_class("kit-start")
@@ -387,10 +414,24 @@ class PlaytestApp(w.VBox):
     def _problems_html(self) -> str:
         if not self.problems:
             return ""
-        items = "".join(f"<li><b>{html.escape(k)}</b>: {html.escape(v)}</li>"
-                        for k, v in self.problems.items())
-        return (f"<div class='kit-app-error' style='{ERROR_STYLE}'>This link's values that "
-                f"the form could not take (the fields are marked):<ul>{items}</ul></div>")
+        t = self.t
+        items = "".join(f"<li><b>{html.escape(self._field_label(k))}</b>: {html.escape(v)}"
+                        "</li>" for k, v in self.problems.items())
+        return (f"<div class='kit-app-error' style='{ERROR_STYLE}'>"
+                + html.escape(t("This link's values that the form could not take (the fields "
+                                "are marked):")) + f"<ul>{items}</ul></div>")
+
+    def _field_label(self, name: str) -> str:
+        """A link parameter as the form's field label reads (an option by its label)."""
+        t = self.t
+        labels = {"players": t("Players"), "seats": t("Who plays"),
+                  "seed": t("Deal number (optional)"), "pause": t("Bots' pause (s)"),
+                  "mode": t("Mode"), "record": t("Recording"),
+                  "resume": t("Going on with a recorded game"), "start": t("Start the game")}
+        if name in labels:
+            return labels[name]
+        opt = self.spec.options.get(name)
+        return option_words(t, self.game, name, opt)[0] if opt is not None else name
 
     # -- the form -----------------------------------------------------------------------
 
@@ -423,12 +464,13 @@ class PlaytestApp(w.VBox):
         preset = self._preset_seats if self._preset_seats and len(
             self._preset_seats) == n else None
         self.seat_pickers, self.name_fields = [], []
+        #: per seat: the chosen bot's one-line description (empty for a person)
+        self.seat_helps: list[w.HTML] = []
         for p in range(n):
             value = preset[p] if preset and preset[p] in seat_choices(self.game) else (
                 "human" if p == 0 else "bot:rule")
             t = self.t
-            choices = [(t("person") if c == "human" else t("bot: {name}", name=t.ctx(
-                "bot", c.split(":", 1)[1])), c) for c in seat_choices(self.game)]
+            choices = [(seat_label(t, c), c) for c in seat_choices(self.game)]
             picker = w.Dropdown(options=choices, value=value,
                                 description=t("Seat {n}", n=p + 1),
                                 layout=w.Layout(width="min(100%, 18em)"),
@@ -443,10 +485,22 @@ class PlaytestApp(w.VBox):
                 f.layout, "display", None if c["new"] == "human" else "none"),
                 names="value")
             self.name_fields.append(name)
+            # the chosen bot's one line: what kind of partner it is
+            help_line = w.HTML(self._bot_help_html(value))
+            help_line.add_class(f"kit-seat-help-{p}")
+            picker.observe(lambda c, h=help_line: setattr(h, "value", self._bot_help_html(
+                c["new"])), names="value")
+            self.seat_helps.append(help_line)
         self._seat_options()
-        self.seat_box.children = [w.HBox([pick, name], layout=w.Layout(flex_flow="row wrap"))
-                                  for pick, name in zip(self.seat_pickers, self.name_fields,
-                                                        strict=True)]
+        self.seat_box.children = [
+            w.VBox([w.HBox([pick, name], layout=w.Layout(flex_flow="row wrap")), help_line])
+            for pick, name, help_line in zip(self.seat_pickers, self.name_fields,
+                                             self.seat_helps, strict=True)]
+
+    def _bot_help_html(self, choice: str) -> str:
+        text = bot_help(self.t, self.game, choice)
+        return (f"<div class='kit-bot-help' style='{NOTE_STYLE};margin:0 0 0.4em 0'>"
+                f"{html.escape(text)}</div>") if text else ""
 
     def _seat_options(self) -> None:
         """A seat option offers the seats at the table (a seat past them is refused)."""
@@ -496,7 +550,8 @@ class PlaytestApp(w.VBox):
                 self.recorder = Recorder(url=None)
             except RecordError as exc:  # (the form shows it, and how to play unrecorded)
                 raise ConfigError("record", f"{exc}. Fix KIT_RECORD_URL, or open this page "
-                                            "with ?record=0 to play without recording") from exc
+                                            "with ?record=0 to play without recording",
+                                  code=NC_("error", "record_unavailable"), why=str(exc)) from exc
         return self.recorder
 
     def start(self, settings: dict | None = None) -> Board | None:
@@ -533,15 +588,19 @@ class PlaytestApp(w.VBox):
             number = _parse_int(str(game_id), 1, 2**31 - 1)
             if number is None:
                 raise ConfigError("resume", f"a recorded game's id (a number), not "
-                                            f"{_brief(str(game_id))}")
+                                            f"{_brief(str(game_id))}",
+                                  code=NC_("error", "resume_id"), value=_brief(str(game_id)))
             recorder = self._recorder()
             if recorder is None:
                 raise ConfigError("resume", "this page records nothing (record=0): "
-                                            "there is no recorded game to go on with")
+                                            "there is no recorded game to go on with",
+                                  code=NC_("error", "resume_unrecorded"))
             state, record = recorder.resume(number, key=key, need_key=True)
             if record.game != self.game:
                 raise ConfigError("resume", f"recorded game {game_id} is a {record.game} "
-                                            f"game, not {self.game}")
+                                            f"game, not {self.game}",
+                                  code=NC_("error", "resume_other_game"),
+                                  number=game_id, game=record.game)
             seats = [who_sat(label) for label in record.seats]  # as the board recorded them
             kinds = ["human" if kind == "human" else f"bot:{name}" if kind == "bot" else label
                      for (kind, name), label in zip(seats, record.seats, strict=True)]
@@ -657,7 +716,7 @@ class PlaytestApp(w.VBox):
                 board.recording.feedback(seat=seat.value, rating=rating.value,
                                          text=text.value, unclear_rule=unclear.value or None)
             except Exception as exc:  # (a store gone: say so, keep the text to send again)
-                sent.value = t("Not saved: {why}", why=html.escape(str(exc)))
+                sent.value = t("Not saved: {why}", why=html.escape(i18n.explain(exc, self.lang)))
                 return
             sent.value = t("Thank you!")
             send.disabled = True

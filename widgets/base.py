@@ -223,9 +223,11 @@ class Board(anywidget.AnyWidget):
                     Recording(table, recorder, record=record, session=session)
                 except Exception as exc:  # a broken database must not break the table
                     table.warn(f"recording failed: {exc}",
-                               code=NC_("error", "recording_failed"), why=str(exc))
+                               code=NC_("error", "recording_failed"), why=exc)
         if table.game != self.GAME:
-            raise ConfigError("state", f"a {table.game} state on a {self.GAME} board")
+            raise ConfigError("state", f"a {table.game} state on a {self.GAME} board",
+                              code=NC_("error", "state_game_mismatch"),
+                              game=table.game, board=self.GAME)
         #: the game in play this board shows, and what this page shows of it
         self.table = table
         self.viewer = Viewer(table, seat)
@@ -296,8 +298,9 @@ class Board(anywidget.AnyWidget):
         return self.t("Seat {n} ({bot} bot)", n=seat + 1, bot=self.t.ctx("bot", bot))
 
     def explain(self, exc: Exception) -> str:
-        """A refusal in the page's language, seats by their names (kit.i18n.explain)."""
-        return i18n.explain(exc, self.t.lang, self.name)
+        """A refusal in the page's language, seats and cards by their names (a board with
+        a ``card_name``: the deck file's, kit.i18n.explain)."""
+        return i18n.explain(exc, self.t.lang, self.name, getattr(self, "card_name", None))
 
     def page_words(self) -> dict[str, Any]:
         """The ``words`` trait: the page's language, its words and counted words."""

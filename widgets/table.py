@@ -53,19 +53,23 @@ def parse_seats(seats: list[str] | None, players: int, mode: str) -> list[str]:
     if seats is None:
         seats = ["human"] + ["bot:rule"] * (players - 1) if one_human else ["human"] * players
     if len(seats) != players:
-        raise ConfigError("seats", f"{players} seats needed, not {len(seats)}")
+        raise ConfigError("seats", f"{players} seats needed, not {len(seats)}",
+                          code=NC_("error", "count_needed"), n=players, value=len(seats))
     out = []
     for s in seats:
         s = "bot:rule" if s == "bot" else s
         if s != "human" and not (isinstance(s, str) and s.startswith("bot:")):
-            raise ConfigError("seats", f"a seat is 'human' or 'bot:<name>', not {s!r}")
+            raise ConfigError("seats", f"a seat is 'human' or 'bot:<name>', not {s!r}",
+                              code=NC_("error", "seat_kind"), value=s)
         out.append(s)
     humans = out.count("human")
     if mode == "playtest" and humans != 1:
         raise ConfigError("seats", f"playtest mode has exactly one human seat, not {humans}; "
-                                   "use mode='hotseat' for several")
+                                   "use mode='hotseat' for several",
+                          code=NC_("error", "playtest_one_human"), n=humans)
     if mode in ("hotseat", "lesson") and humans < 1:
-        raise ConfigError("seats", f"{mode} mode needs at least one human seat")
+        raise ConfigError("seats", f"{mode} mode needs at least one human seat",
+                          code=NC_("error", "no_human_seat"))
     return out
 
 
@@ -108,14 +112,17 @@ class Table:
                  pause: float = 0.8, bot_seed: int | None = None,
                  auto_move: Callable[[GameState, int], Any] | None = None) -> None:
         if mode not in MODES:
-            raise ConfigError("mode", f"{mode!r} is not a mode; choose one of {list(MODES)}")
+            raise ConfigError("mode", f"{mode!r} is not a mode; choose one of {list(MODES)}",
+                              code=NC_("error", "option_choice"),
+                              value=mode, choices=", ".join(MODES))
         kinds = parse_seats(seats, state.players, mode if mode != "replay" else "teacher")
         self.game = state.spec.name
         self.bots = {p: make_bot(self.game, k.split(":", 1)[1])
                      for p, k in enumerate(kinds) if k != "human"}
         names = list(names or [None] * len(kinds))
         if len(names) != len(kinds):
-            raise ConfigError("names", f"{len(kinds)} names needed, not {len(names)}")
+            raise ConfigError("names", f"{len(kinds)} names needed, not {len(names)}",
+                              code=NC_("error", "count_needed"), n=len(kinds), value=len(names))
         self.kinds = kinds
         #: the names people gave (None: none given; a board shows "Seat N" in its language).
         #: A recording keeps the default names in English ("Seat 2"): a game resumed from
@@ -367,7 +374,8 @@ class Table:
     def step(self, to: int) -> None:
         """Replay: show the game after its first ``to`` moves (clamped to the game)."""
         if self.mode != "replay":
-            raise IllegalAction(self.state.spec.action_rule, "only a replay steps")
+            raise IllegalAction(self.state.spec.action_rule, "only a replay steps",
+                                code=NC_("error", "replay_only"))
         to = max(0, min(int(to), len(self._history)))
         s = self.state
         self.state = kit.replay(self.game, s.players, s.seed, self._history[:to], **s.options)
@@ -419,7 +427,7 @@ class Table:
             self._apply(action)
         except IllegalAction as exc:  # a bot's bug: shown, rather than a table that hangs
             self.warn(f"bot move refused: {exc}", code=NC_("error", "bot_refused"),
-                      why=str(exc))
+                      why=exc)  # (the engine's refusal, said in each page's language)
             self._changed()
             return
         self._changed()
@@ -497,7 +505,8 @@ class Viewer:
         if self.table.mode not in ("teacher", "replay") or not (
                 seat is None or (isinstance(seat, int) and not isinstance(seat, bool)
                                  and 0 <= seat < players)):
-            raise IllegalAction(self.table.state.spec.action_rule, f"malformed seat {seat!r}")
+            raise IllegalAction(self.table.state.spec.action_rule, f"malformed seat {seat!r}",
+                                code=NC_("error", "malformed"))
         self.fixed = self.seat = seat
         self.follow()
 
@@ -570,7 +579,7 @@ class Recording:
                 return
             except Exception as exc:  # a broken store must not break the table: retried
                 self.table.warn(f"recording failed: {exc} (tried again at the next move)",
-                                code=NC_("error", "recording_retry"), why=str(exc))
+                                code=NC_("error", "recording_retry"), why=exc)
                 return
             self._unwritten.pop(0)
             self._action_written = False

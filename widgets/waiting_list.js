@@ -2,10 +2,10 @@
 
 const WL_ICON = { organ: "♥", surgeon: "✚", clinic: "⌂", fact: "ℹ", positive: "+", negative: "−", character: "☺" };
 
-/** a card's name (or fact text: `key` "text_") in the page's language; the deck file has
- * Russian and English, so Ukrainian falls back to Russian */
+/** a card's name (or fact text: `key` "text_") in the page's language (the deck file
+ * carries every language: its loader requires them) */
 function wlText(c, T, key = "") {
-  return c[`${key}${T.lang}`] || c[`${key}ru`] || c[`${key}en`] || "";
+  return c[`${key}${T.lang}`] || "";
 }
 
 /** a card; a fact card shows its text and source under a tap (`open`: the text open at

@@ -43,16 +43,20 @@ class WaitingListBoard(Board):
     PLURALS: ClassVar[dict[str, tuple[str, str]]] = {
         "wl_in_hand": NP_("{n} card in hand", "{n} cards in hand")}
 
+    def card_name(self, card: str) -> str:
+        """A card's name in the page's language (a refusal's card, kit.i18n.explain)."""
+        return self._name(card)
+
     def _name(self, card: str) -> str:
-        """A card's name in the page's language (the deck file's; Ukrainian falls back to
-        Russian, which the deck file carries, then English)."""
+        """A card's name in the page's language (the deck file's, which carries every
+        language: its loader requires them)."""
         catalogue = self.__dict__.get("_catalogue")
         if catalogue is None:
             catalogue = self.__dict__["_catalogue"] = self.state.view(None)["catalogue"]
         entry = catalogue.get(card) if card else None
         if not entry:
             return str(card)
-        return entry.get(self.t.lang) or entry.get("ru") or entry["en"]
+        return entry[self.t.lang]
 
     def event_text(self, ev: dict) -> str | None:
         t, who, kind = self.t, self.who(ev.get("seat")), ev["type"]

@@ -78,6 +78,7 @@ from kit.domino_metro.moves import CHOICE, HAND, HAND_AND_BAZAAR, LAST_OTHER_TIL
 from kit.domino_metro.scoring import SCORING_FILE
 from kit.domino_metro.state import DominoMetroState
 from kit.domino_metro.tileset import SET_FILE, load_set
+from kit.errors import NC_, ConfigError
 
 #: the most games a match may have (DM-R5)
 MAX_GAMES = 1000
@@ -93,11 +94,17 @@ def max_length(players: int, options: dict) -> int:
 
 
 def _games(value: int) -> str | None:
-    return None if 1 <= value <= MAX_GAMES else f"must be 1..{MAX_GAMES}, not {value}"
+    if not 1 <= value <= MAX_GAMES:
+        raise ConfigError("", f"must be 1..{MAX_GAMES}, not {value}",
+                          code=NC_("error", "must_be_int_range"), low=1, high=MAX_GAMES,
+                          value=value)
+    return None
 
 
 def _path(value: str) -> str | None:
-    return None if value.strip() else "must name a data file"
+    if not value.strip():
+        raise ConfigError("", "must name a data file", code=NC_("error", "must_not_be_empty"))
+    return None
 
 
 SPEC = GameSpec(

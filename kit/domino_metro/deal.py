@@ -34,7 +34,7 @@ from kit.domino_metro import match
 from kit.domino_metro.layout import FACES, Layout
 from kit.domino_metro.moves import PLAIN, PLAY
 from kit.domino_metro.tileset import Tile, as_tile, name
-from kit.errors import ConfigError
+from kit.errors import NC_, ConfigError
 
 if TYPE_CHECKING:
     from kit.domino_metro.state import DominoMetroState
@@ -46,9 +46,12 @@ def check_option(value: Any) -> str | None:
     """Shape check of the ``deal`` option (the rest is checked at setup)."""
     unknown = set(value) - set(KEYS)
     if unknown:
-        return f"unknown key(s) {sorted(unknown)}; allowed: {list(KEYS)}"
+        raise ConfigError("", f"unknown key(s) {sorted(unknown)}; allowed: {list(KEYS)}",
+                          code=NC_("error", "unknown_keys"),
+                          keys=", ".join(sorted(map(str, unknown))))
     if "hands" not in value:
-        return "needs 'hands': one list of tiles per seat"
+        raise ConfigError("", "needs 'hands': one list of tiles per seat",
+                          code=NC_("error", "deal_needs_hands"))
     return None
 
 
@@ -71,28 +74,33 @@ def scripted(state: DominoMetroState, deal: dict) -> None:
     def tile_of(value: Any, entry: str) -> Tile:
         tile = as_tile(value, tileset.max_pip)
         if tile is None:
-            raise ConfigError(entry, f"not a tile of the set written [low, high]: {value!r}")
+            raise ConfigError(entry, f"not a tile of the set written [low, high]: {value!r}",
+                              code=NC_("error", "not_a_tile"), value=value)
         if tile in seen:
-            raise ConfigError(entry, f"{name(tile)} is already in {seen[tile]}")
+            raise ConfigError(entry, f"{name(tile)} is already in {seen[tile]}",
+                              code=NC_("error", "appears_twice"), value=name(tile))
         seen[tile] = entry
         return tile
 
     hands = deal["hands"]
     if not isinstance(hands, list) or len(hands) != players or not all(
             isinstance(h, list) for h in hands):
-        raise ConfigError("deal.hands", f"needs {players} lists of tiles, one per seat")
+        raise ConfigError("deal.hands", f"needs {players} lists of tiles, one per seat",
+                          code=NC_("error", "one_per_seat"), n=players)
     dealt = [[tile_of(t, f"deal.hands[{s}][{i}]") for i, t in enumerate(h)]
              for s, h in enumerate(hands)]
     layout = _layout(state, deal.get("layout", []), tile_of)
     bazaar = deal.get("bazaar")
     rest = deal.get("rest")
     if rest not in (None, "bazaar"):
-        raise ConfigError("deal.rest", f"must be 'bazaar' or left out, not {rest!r}")
+        raise ConfigError("deal.rest", f"must be 'bazaar' or left out, not {rest!r}",
+                          code=NC_("error", "option_choice"), value=rest, choices="bazaar")
     if bazaar is None:
         pile: list[Tile] = []
         rest = "bazaar"
     elif not isinstance(bazaar, list):
-        raise ConfigError("deal.bazaar", "must be a list of tiles, the next drawn first")
+        raise ConfigError("deal.bazaar", "must be a list of tiles, the next drawn first",
+                          code=NC_("error", "must_be_list"))
     else:
         pile = [tile_of(t, f"deal.bazaar[{i}]") for i, t in enumerate(bazaar)]
     unlisted = sorted(everything - set(seen))
@@ -102,12 +110,14 @@ def scripted(state: DominoMetroState, deal: dict) -> None:
     elif unlisted:
         raise ConfigError("deal.bazaar", f"{len(unlisted)} tile(s) are nowhere, e.g. "
                                          f"{name(unlisted[0])}; list every tile of the set, "
-                                         "or set rest = 'bazaar'")
+                                         "or set rest = 'bazaar'",
+                          code=NC_("error", "deal_cards_missing"))
     places = _places(deal.get("places"), dealt, players)
     records = _past_games(deal.get("past_games", []), players)
     if len(records) >= state.options["games"]:
         raise ConfigError("deal.past_games", f"the match has {state.options['games']} "
-                                             "game(s): raise the option games")
+                                             "game(s): raise the option games",
+                          code=NC_("error", "dm_past_games"), n=state.options['games'])
 
     state.hands = dealt
     state.bazaar = pile[::-1]  # drawn from the end
@@ -116,7 +126,8 @@ def scripted(state: DominoMetroState, deal: dict) -> None:
     to_act = deal.get("to_act")
     if to_act is not None and (not isinstance(to_act, int) or isinstance(to_act, bool)
                                or not 0 <= to_act < players or places[to_act] is not None):
-        raise ConfigError("deal.to_act", f"{to_act!r} is not a seat still playing")
+        raise ConfigError("deal.to_act", f"{to_act!r} is not a seat still playing",
+                          code=NC_("error", "not_a_seat"), value=to_act)
     if layout.empty():
         from kit.domino_metro.state import first_lead
 
@@ -124,14 +135,16 @@ def scripted(state: DominoMetroState, deal: dict) -> None:
         if to_act is None:
             if found is None:
                 raise ConfigError("deal.to_act", "name the seat that leads (no double "
-                                                 "decides it)")
+                                                 "decides it)",
+                                  code=NC_("error", "dm_name_leader"))
             to_act = found[0]
         must = found[1] if (found and found[0] == to_act
                             and state.options["lead_double"]) else None
         state._new_game_fields(to_act, must)
     else:
         if not layout.any_live():
-            raise ConfigError("deal.layout", "no live end is left: the game would be over")
+            raise ConfigError("deal.layout", "no live end is left: the game would be over",
+                              code=NC_("error", "deal_impossible"))
         state._new_game_fields(layout.tiles[0].by, None)
         state.layout = layout
         state.phase = PLAY
@@ -143,40 +156,51 @@ def scripted(state: DominoMetroState, deal: dict) -> None:
 def _layout(state: DominoMetroState, moves: Any, tile_of: Any) -> Layout:
     """DM-3, DM-4: replay the placements, checking each covers a matching open end."""
     if not isinstance(moves, list):
-        raise ConfigError("deal.layout", "must be a list of placements")
+        raise ConfigError("deal.layout", "must be a list of placements",
+                          code=NC_("error", "must_be_list"))
     layout = Layout(state.tileset.values)
     plain_rule = state.options["first_double"] == PLAIN
     for i, m in enumerate(moves):
         entry = f"deal.layout[{i}]"
         if not isinstance(m, dict):
-            raise ConfigError(entry, "a placement is a table {tile, end, face, by}")
+            raise ConfigError(entry, "a placement is a table {tile, end, face, by}",
+                              code=NC_("error", "must_be_table"))
         unknown = set(m) - {"tile", "end", "face", "by"}
         if unknown:
-            raise ConfigError(entry, f"unknown key(s) {sorted(unknown)}")
+            raise ConfigError(entry, f"unknown key(s) {sorted(unknown)}",
+                              code=NC_("error", "unknown_keys"),
+                              keys=", ".join(sorted(map(str, unknown))))
         end, face, by = m.get("end"), m.get("face"), m.get("by", 0)
         tile = tile_of(m.get("tile"), entry)
         if not isinstance(by, int) or isinstance(by, bool) or not 0 <= by < state.players:
-            raise ConfigError(entry, f"by must be a seat, not {by!r}")
+            raise ConfigError(entry, f"by must be a seat, not {by!r}",
+                              code=NC_("error", "not_a_seat"), value=by)
         if i == 0:
             if end is not None or face is not None:
-                raise ConfigError(entry, "the lead tile has no end and no face (DM-4)")
+                raise ConfigError(entry, "the lead tile has no end and no face (DM-4)",
+                                  code=NC_("error", "deal_impossible"))
         else:
             if not isinstance(end, int) or isinstance(end, bool) or not (
                     0 <= end < len(layout.ends)):
-                raise ConfigError(entry, f"end must be one of the ends 0..{len(layout.ends) - 1}")
+                raise ConfigError(entry, f"end must be one of the ends 0..{len(layout.ends) - 1}",
+                                  code=NC_("error", "deal_impossible"))
             e = layout.ends[end]
             if e.covered_by is not None:
-                raise ConfigError(entry, f"end {end} is already covered (DM-3)")
+                raise ConfigError(entry, f"end {end} is already covered (DM-3)",
+                                  code=NC_("error", "deal_impossible"))
             if e.value not in tile:
                 raise ConfigError(entry, f"{name(tile)} does not match end {end} "
-                                         f"(value {e.value}, DM-3)")
+                                         f"(value {e.value}, DM-3)",
+                                  code=NC_("error", "deal_impossible"))
             if tile[0] == tile[1]:
                 plain_double = plain_rule and layout.first_double_plain()
                 if (face is not None) if plain_double else (face not in FACES):
                     raise ConfigError(entry, "a double after the lead needs face 'open' or "
-                                             "'closed' (DM-4; none under first_double=plain)")
+                                             "'closed' (DM-4; none under first_double=plain)",
+                                      code=NC_("error", "deal_impossible"))
             elif face is not None:
-                raise ConfigError(entry, "only a double has a face (DM-4)")
+                raise ConfigError(entry, "only a double has a face (DM-4)",
+                                  code=NC_("error", "deal_impossible"))
         layout.place(tile, end, face, by)
     return layout
 
@@ -186,39 +210,47 @@ def _places(value: Any, dealt: list[list[Tile]], players: int) -> list[int | Non
     if value is None:
         value = [None] * players
     if not isinstance(value, list) or len(value) != players:
-        raise ConfigError("deal.places", f"needs {players} entries (0 or None: playing)")
+        raise ConfigError("deal.places", f"needs {players} entries (0 or None: playing)",
+                          code=NC_("error", "one_per_seat"), n=players)
     out: list[int | None] = []
     for s, p in enumerate(value):
         p = p or None
         if p is not None and (not isinstance(p, int) or not 1 <= p < players):
-            raise ConfigError(f"deal.places[{s}]", f"a place of a seat out is 1..{players - 1}")
+            raise ConfigError(f"deal.places[{s}]", f"a place of a seat out is 1..{players - 1}",
+                              code=NC_("error", "deal_impossible"))
         if (p is not None) != (not dealt[s]):
             raise ConfigError(f"deal.places[{s}]", "a seat is out (has a place) exactly when "
-                                                   "its hand is empty")
+                                                   "its hand is empty",
+                              code=NC_("error", "deal_impossible"))
         out.append(p)
     if sum(p is None for p in out) < 2:
-        raise ConfigError("deal.places", "at least two seats must still be playing")
+        raise ConfigError("deal.places", "at least two seats must still be playing",
+                          code=NC_("error", "deal_impossible"))
     taken = sorted(p for p in out if p is not None)
     if taken != list(range(1, len(taken) + 1)):
-        raise ConfigError("deal.places", "the seats out hold places 1, 2, ... in order")
+        raise ConfigError("deal.places", "the seats out hold places 1, 2, ... in order",
+                          code=NC_("error", "deal_impossible"))
     return out
 
 
 def _past_games(past: Any, players: int) -> list[dict]:
     """Earlier games of the match as full records (DM-R5)."""
     if not isinstance(past, list):
-        raise ConfigError("deal.past_games", "must be a list of games")
+        raise ConfigError("deal.past_games", "must be a list of games",
+                          code=NC_("error", "must_be_list"))
     records = []
     for i, game in enumerate(past):
         entry = f"deal.past_games[{i}]"
         places = game.get("places") if isinstance(game, dict) else None
         if (not isinstance(places, list) or len(places) != players
                 or not all(isinstance(p, int) and 1 <= p <= players for p in places)):
-            raise ConfigError(entry, f"places must list {players} places 1..{players}")
+            raise ConfigError(entry, f"places must list {players} places 1..{players}",
+                              code=NC_("error", "deal_impossible"))
         metro = game.get("metro")
         if metro is not None and (not isinstance(metro, int) or not 0 <= metro < players
                                   or places[metro] != max(places)):
-            raise ConfigError(entry, "the Metro maker takes the last place (DM-R2)")
+            raise ConfigError(entry, "the Metro maker takes the last place (DM-R2)",
+                              code=NC_("error", "deal_impossible"))
         lost = match.losers(places)
         records.append({
             "game": i + 1, "lead": game.get("lead", 0),

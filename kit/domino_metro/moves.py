@@ -22,8 +22,7 @@ from kit.contract import Action
 from kit.domino_metro.actions import Draw, EndTurn, NextGame, Pass, Place, TakeBack
 from kit.domino_metro.layout import CLOSED, FACES, OPEN, Layout
 from kit.domino_metro.tileset import Tile, as_tile, is_double, name
-from kit.errors import IllegalAction
-from kit.i18n import NC_
+from kit.errors import NC_, IllegalAction
 
 LEAD = "lead"        # the first tile of a game is to be placed
 PLAY = "play"        # a turn: place, draw or pass
@@ -155,36 +154,47 @@ def diagnose(pos: Position, action: Action, legal_now: list[Action]) -> IllegalA
     phase, kind = pos.phase, action.TYPE
     if phase == BETWEEN:
         return IllegalAction("DM-R5", "this game is over: the loser shuffles and deals the "
-                                      "next game of the match (next_game)")
+                                      "next game of the match (next_game)",
+                             code=NC_("error", "dm_between"))
     if kind == "next_game":
-        return IllegalAction("DM-R5", "the game is still going on")
+        return IllegalAction("DM-R5", "the game is still going on",
+                             code=NC_("error", "dm_game_going"))
     if phase == PLACED:
         return IllegalAction("DM-9", "you have just placed a tile: keep it (end_turn) or take "
-                                     "it back to place another (take_back)")
+                                     "it back to place another (take_back)",
+                             code=NC_("error", "dm_placed_keep"))
     if kind == "end_turn":
-        return IllegalAction("DM-9", "no tile was placed this turn that could be kept")
+        return IllegalAction("DM-9", "no tile was placed this turn that could be kept",
+                             code=NC_("error", "dm_nothing_to_keep"))
     if kind == "take_back":
         if pos.barred is not None:
             return IllegalAction("DM-9", "only one change a turn: the tile "
-                                         f"{name(pos.barred)} was already taken back")
+                                         f"{name(pos.barred)} was already taken back",
+                                 code=NC_("error", "dm_one_change"), tile=name(pos.barred))
         return IllegalAction("DM-9", "no change now: a tile can be taken back only by its "
                                      "player, right after placing it and before the next "
-                                     "player acts")
+                                     "player acts", code=NC_("error", "dm_no_change"))
     fits = any(isinstance(a, Place) for a in legal_now)
     if kind in ("draw", "pass"):
         if phase == LEAD:
-            return IllegalAction("DM-2", "the lead places a tile of the hand")
+            return IllegalAction("DM-2", "the lead places a tile of the hand",
+                                 code=NC_("error", "dm_lead_from_hand"))
         if pos.barred is not None:
-            return IllegalAction("DM-9", "after taking a tile back, place another tile")
+            return IllegalAction("DM-9", "after taking a tile back, place another tile",
+                                 code=NC_("error", "dm_place_after_change"))
         if fits:
             if not any(closes(pos, a) for a in legal_now if isinstance(a, Place)):
                 return IllegalAction("DM-6", "a tile in hand fits: place it (draw or pass only "
-                                             "when nothing fits)")
+                                             "when nothing fits)",
+                                     code=NC_("error", "dm_tile_fits"))
             return IllegalAction("DM-R2", "every placement in hand closes the last open end "
-                                          "and nothing else is left to do: it is forced")
+                                          "and nothing else is left to do: it is forced",
+                                 code=NC_("error", "dm_forced_metro"))
         if kind == "pass":
-            return IllegalAction("DM-6", "the bazaar is not empty: draw until a tile fits")
-        return IllegalAction("DM-6", "the bazaar is empty: pass")
+            return IllegalAction("DM-6", "the bazaar is not empty: draw until a tile fits",
+                                 code=NC_("error", "dm_draw_first"))
+        return IllegalAction("DM-6", "the bazaar is empty: pass",
+                             code=NC_("error", "dm_bazaar_empty"))
     assert isinstance(action, Place)
     return _diagnose_place(pos, action, legal_now, fits)
 
@@ -194,60 +204,75 @@ def _diagnose_place(pos: Position, action: Place, legal_now: list[Action],
     tile = as_tile(action.tile, pos.max_pip)
     if tile is None:
         return IllegalAction("DM-1", f"a tile is [low, high] with 0 <= low <= high <= "
-                                     f"{pos.max_pip}, not {list(action.tile)!r}")
+                                     f"{pos.max_pip}, not {list(action.tile)!r}",
+                             code=NC_("error", "dm_not_a_tile"), high=pos.max_pip)
     if tile not in pos.hand:
-        return IllegalAction("DM-3", f"you do not hold {name(tile)}")
+        return IllegalAction("DM-3", f"you do not hold {name(tile)}",
+                             code=NC_("error", "dm_not_held"), tile=name(tile))
     if tile == pos.barred:
         return IllegalAction("DM-9", f"a change places another tile than {name(tile)}, "
-                                     "the one taken back")
+                                     "the one taken back",
+                             code=NC_("error", "dm_change_other"), tile=name(tile))
     if pos.phase == LEAD:
         if action.face == CLOSED:
-            return IllegalAction("DM-4", "the lead tile is placed face up, with two ends")
+            return IllegalAction("DM-4", "the lead tile is placed face up, with two ends",
+                                 code=NC_("error", "dm_lead_face_up"))
         if action.end is not None or action.face is not None:
             return IllegalAction("DM-4", "the lead tile goes on the empty table: no end and "
-                                         "no face")
+                                         "no face", code=NC_("error", "dm_lead_no_end"))
         if pos.must_lead is not None and tile != pos.must_lead:
             return IllegalAction("DM-2", f"the first game is led with the lowest double, "
                                          f"{name(pos.must_lead)}",
-                                 code=NC_("error", "dm_lead_lowest_double"),
-                                 tile=name(pos.must_lead))
-        return IllegalAction("DM-2", f"{name(tile)} can't lead now")
+                                 code=NC_("error", "dm_lowest_double"), tile=name(pos.must_lead))
+        return IllegalAction("DM-2", f"{name(tile)} can't lead now",
+                             code=NC_("error", "dm_cant_lead"), tile=name(tile))
     layout = pos.layout
     if action.end is None:
-        return IllegalAction("DM-3", "the layout has begun: name the end to place on")
+        return IllegalAction("DM-3", "the layout has begun: name the end to place on",
+                             code=NC_("error", "dm_name_end"))
     if not 0 <= action.end < len(layout.ends):
-        return IllegalAction("DM-3", f"there is no end {action.end}")
+        return IllegalAction("DM-3", f"there is no end {action.end}",
+                             code=NC_("error", "dm_no_end"), end=action.end)
     end = layout.ends[action.end]
     if end.covered_by is not None:
         cover = layout.tiles[end.covered_by]
         how = " face down" if cover.face == CLOSED else ""
         return IllegalAction("DM-3", f"end {end.id} is closed: {name(cover.tile)}{how} "
-                                     "covers it")
+                                     "covers it",
+                             code=(NC_("error", "dm_end_closed_down") if cover.face == CLOSED
+                                   else NC_("error", "dm_end_closed")),
+                             end=end.id, tile=name(cover.tile))
     if end.value not in tile:
         return IllegalAction("DM-3", f"{name(tile)} does not match end {end.id} "
                                      f"(value {end.value})",
-                             code=NC_("error", "dm_no_match"), tile=name(tile),
-                             value=end.value)
+                             code=NC_("error", "dm_no_match"),
+                             tile=name(tile), end=end.id, value=end.value)
     if not layout.live(end.value):
-        return IllegalAction("DM-5", f"end {end.id} is dead: no tile of {end.value} is left")
+        return IllegalAction("DM-5", f"end {end.id} is dead: no tile of {end.value} is left",
+                             code=NC_("error", "dm_dead_end"), end=end.id, value=end.value)
     if is_double(tile):
         plain = pos.first_double == PLAIN and layout.first_double_plain()
         if plain and action.face is not None:
             return IllegalAction("DM-R3", "the first double after a plain lead is placed as a "
-                                          "plain two-ended tile (first_double='plain'): no face")
+                                          "plain two-ended tile (first_double='plain'): no face",
+                                 code=NC_("error", "dm_first_double_plain"))
         if not plain and action.face not in FACES:
             return IllegalAction("DM-4", "a double is placed face 'open' (three ends) or "
-                                         "'closed' (closes the end)")
+                                         "'closed' (closes the end)",
+                                 code=NC_("error", "dm_double_face"))
     elif action.face is not None:
-        return IllegalAction("DM-4", "only a double is placed face up or down; leave face empty")
+        return IllegalAction("DM-4", "only a double is placed face up or down; leave face empty",
+                             code=NC_("error", "dm_only_double_face"))
     if closes(pos, action):
         if fits:
             return IllegalAction("DM-8", "that closes the last open end (Metro); it is "
                                          "forbidden while another placement exists, a "
                                          "face-up double included (DM-R2)",
-                                 code=NC_("error", "dm_metro_not_forced"))
+                                 code=NC_("error", "dm_metro_forbidden"))
         return IllegalAction("DM-R2", "the last open end is closed only when forced: draw "
-                                      "from the bazaar first")
+                                      "from the bazaar first",
+                             code=NC_("error", "dm_metro_draw_first"))
     if not fits:
-        return IllegalAction("DM-6", "no placement now")
-    return IllegalAction("DM-3", f"{action} is not a legal placement now")
+        return IllegalAction("DM-6", "no placement now", code=NC_("error", "dm_no_placement"))
+    return IllegalAction("DM-3", f"{action} is not a legal placement now",
+                         code=NC_("error", "dm_not_legal"))

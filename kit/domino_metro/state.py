@@ -41,7 +41,7 @@ from kit.domino_metro.layout import OPEN, Layout
 from kit.domino_metro.moves import BETWEEN, LEAD, OVER, PLACED, PLAY, Position
 from kit.domino_metro.scoring import Scoring, load_scoring, pips
 from kit.domino_metro.tileset import Tile, TileSet, check_deal, load_set
-from kit.errors import ConfigError
+from kit.errors import NC_, ConfigError
 
 
 def first_lead(hands: list[list[Tile]]) -> tuple[int, Tile] | None:
@@ -89,7 +89,9 @@ class DominoMetroState(GameState):
         if rule not in self.scoring.zero_double:
             raise ConfigError("zero_double", f"{rule!r} is not a rule of "
                                              f"{self.options['scoring_file']}; choose one of "
-                                             f"{sorted(self.scoring.zero_double)}")
+                                             f"{sorted(self.scoring.zero_double)}",
+                              code=NC_("error", "option_choice"),
+                              value=rule, choices=", ".join(sorted(self.scoring.zero_double)))
         self._zero = self.scoring.zero_double[rule]
         self._legal: list[Action] | None = None
 

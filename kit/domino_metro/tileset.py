@@ -15,7 +15,7 @@ from pydantic import Field
 
 from kit.datafile import load_toml
 from kit.datamodel import DataModel, validated
-from kit.errors import ConfigError
+from kit.errors import NC_, ConfigError
 
 Tile = tuple[int, int]
 
@@ -86,4 +86,6 @@ def check_deal(tileset: TileSet, players: int, path: str) -> None:
     if players * tileset.hand_size > tileset.size():
         raise ConfigError(f"{path}.hand_size",
                           f"{players} hands of {tileset.hand_size} need "
-                          f"{players * tileset.hand_size} tiles; the set has {tileset.size()}")
+                          f"{players * tileset.hand_size} tiles; the set has {tileset.size()}",
+                          code=NC_("error", "too_few"),
+                          need=players * tileset.hand_size, players=players, have=tileset.size())

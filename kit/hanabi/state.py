@@ -11,12 +11,11 @@ import random
 from typing import Any
 
 from kit.contract import ALL, Action, GameState, event
-from kit.errors import ConfigError, IllegalAction
+from kit.errors import NC_, ConfigError, IllegalAction
 from kit.hanabi import knowledge
 from kit.hanabi.actions import Discard, Hint, Play
 from kit.hanabi.knowledge import IS_C, IS_V, NOT_C, NOT_V
 from kit.hanabi.variants import VALUES, Variant, variants
-from kit.i18n import NC_
 from kit.readonly import ReadOnlyList, freeze
 
 
@@ -31,7 +30,8 @@ def card_code(text: str, variant: Variant) -> int:
     if (not isinstance(text, str) or len(text) != 2 or text[0] not in letters
             or text[1] not in "12345"):
         raise ConfigError("deal", f"{text!r} is not a card of {variant.name}: write a colour "
-                                  f"letter {sorted(letters)} and a value 1–5, e.g. 'R3'")
+                                  f"letter {sorted(letters)} and a value 1–5, e.g. 'R3'",
+                          code=NC_("error", "not_a_card"), value=text, deck=variant.name)
     return letters[text[0]] * 5 + int(text[1]) - 1
 
 
@@ -49,21 +49,25 @@ def arranged_deal(deal: Any, variant: Variant, players: int,
     """
     if not isinstance(deal, dict) or set(deal) - {"hands", "deck"} or "hands" not in deal:
         raise ConfigError("deal", "must be {'hands': [[cards of seat 0], ...], "
-                                  "'deck': [next cards drawn]}")
+                                  "'deck': [next cards drawn]}",
+                          code=NC_("error", "must_be_table"))
     hands_in, top = deal["hands"], deal.get("deck", [])
     size = hand_size(players)
     if (not isinstance(hands_in, list) or len(hands_in) != players
             or any(not isinstance(h, list) or len(h) != size for h in hands_in)):
-        raise ConfigError("deal", f"hands must be {players} lists of {size} cards (HB-2)")
+        raise ConfigError("deal", f"hands must be {players} lists of {size} cards (HB-2)",
+                          code=NC_("error", "hands_of"), players=players, size=size)
     if not isinstance(top, list):
-        raise ConfigError("deal", "deck must be a list of cards")
+        raise ConfigError("deal", "deck must be a list of cards",
+                          code=NC_("error", "must_be_list"))
     hands = [[card_code(c, variant) for c in h] for h in hands_in]
     first = [card_code(c, variant) for c in top]
     rest = list(shuffled)
     for code in [c for h in hands for c in h] + first:
         if code not in rest:
             raise ConfigError("deal", f"more {card_name(code, variant)} cards than the "
-                                      f"{variant.name} deck has (HB-1, HB-12)")
+                                      f"{variant.name} deck has (HB-1, HB-12)",
+                              code=NC_("error", "card_count"), card=card_name(code, variant))
         rest.remove(code)
     return hands, rest + first[::-1]
 
@@ -182,35 +186,43 @@ class HanabiState(GameState):
             slot = action.slot  # type: ignore[attr-defined]
             if not 0 <= slot < len(self.hands[seat]):
                 raise IllegalAction("HB-3", f"there is no slot {slot}; seat {seat} holds "
-                                            f"slots 0–{len(self.hands[seat]) - 1}")
+                                            f"slots 0–{len(self.hands[seat]) - 1}",
+                                    code=NC_("error", "hb_no_slot"), n=slot + 1)
             if isinstance(action, Discard) and self.hints >= self.variant.hint_tokens:
                 raise IllegalAction("HB-5", "no discard while all 8 hint tokens are available",
-                                    code=NC_("error", "hb_no_discard_at_8"))
+                                    code=NC_("error", "hb_no_discard"), n=self.variant.hint_tokens)
             return
         assert isinstance(action, Hint)
         if self.hints <= 0:
             raise IllegalAction("HB-4", "no hint without a hint token",
-                                code=NC_("error", "hb_no_hint_token"))
+                                code=NC_("error", "hb_no_token"))
         if action.to == seat:
-            raise IllegalAction("HB-4", "a hint goes to another player, not to oneself")
+            raise IllegalAction("HB-4", "a hint goes to another player, not to oneself",
+                                code=NC_("error", "hb_hint_self"))
         if not 0 <= action.to < self.players:
-            raise IllegalAction("HB-4", f"there is no seat {action.to}")
+            raise IllegalAction("HB-4", f"there is no seat {action.to}",
+                                code=NC_("error", "hb_no_seat"))
         if (action.colour is None) == (action.value is None):
-            raise IllegalAction("HB-4", "a hint names exactly one colour or one value")
+            raise IllegalAction("HB-4", "a hint names exactly one colour or one value",
+                                code=NC_("error", "hb_hint_one"))
         if action.colour is not None and action.colour not in self._hint_colours:
             rule = "HB-12" if action.colour in self._colour_index else "HB-4"
             raise IllegalAction(rule, f"{action.colour!r} can't be named in a hint in "
                                       f"{self.variant.name}; name one of "
-                                      f"{list(self._hint_colours)}")
+                                      f"{list(self._hint_colours)}",
+                                code=NC_("error", "hb_colour_not_hinted"), colour=action.colour)
         if action.value is not None and action.value not in VALUES:
-            raise IllegalAction("HB-4", f"a value hint names 1–5, not {action.value}")
+            raise IllegalAction("HB-4", f"a value hint names 1–5, not {action.value}",
+                                code=NC_("error", "hb_value_range"), value=action.value)
         slots = self.touched(action.to, action.colour, action.value)
         if not slots and not self.options["allow_empty_hints"]:
             raise IllegalAction("HB-R1", "a hint must touch at least one card "
-                                         "(house rule allow_empty_hints=True allows it)")
+                                         "(house rule allow_empty_hints=True allows it)",
+                                code=NC_("error", "hb_empty_hint"))
         if action.slots is not None and tuple(action.slots) != slots:
             raise IllegalAction("HB-4", f"a hint points at all the cards it names: slots "
-                                        f"{list(slots)}, not {list(action.slots)}")
+                                        f"{list(slots)}, not {list(action.slots)}",
+                                code=NC_("error", "hb_hint_all"))
 
     def canonical(self, action: Action) -> Action:
         if (isinstance(action, Hint) and action.slots is None and self.ended is None

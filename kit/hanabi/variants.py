@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from kit.datafile import load_toml, need
-from kit.errors import ConfigError
+from kit.errors import NC_, ConfigError
 
 VALUES = (1, 2, 3, 4, 5)
 FILE = "hanabi/variants.toml"
@@ -61,7 +61,8 @@ def variants(path: str = FILE) -> dict[str, Variant]:
     for name, row in counts.items():
         if (not isinstance(row, list) or len(row) != 5
                 or not all(isinstance(n, int) and n >= 0 for n in row)):
-            raise ConfigError(f"{path}: counts.{name}", "must list 5 card counts (values 1..5)")
+            raise ConfigError(f"{path}: counts.{name}", "must list 5 card counts (values 1..5)",
+                              code=NC_("error", "hb_counts"))
     out = {}
     for vname, table in need(data, "variants", dict, path).items():
         where = f"{path}: variants.{vname}"
@@ -70,17 +71,24 @@ def variants(path: str = FILE) -> dict[str, Variant]:
             entry = f"{where}.suits[{i}]"
             colour = need(row, "colour", str, entry)
             if colour not in colours:
-                raise ConfigError(entry, f"unknown colour {colour!r}; known: {sorted(colours)}")
+                raise ConfigError(entry, f"unknown colour {colour!r}; known: {sorted(colours)}",
+                                  code=NC_("error", "option_choice"),
+                                  value=colour, choices=", ".join(sorted(colours)))
             kind = need(row, "counts", str, entry)
             if kind not in counts:
-                raise ConfigError(entry, f"unknown counts {kind!r}; known: {sorted(counts)}")
+                raise ConfigError(entry, f"unknown counts {kind!r}; known: {sorted(counts)}",
+                                  code=NC_("error", "option_choice"),
+                                  value=kind, choices=", ".join(sorted(counts)))
             hint = need(row, "hint", str, entry)
             if hint not in ("own", "every"):
-                raise ConfigError(entry, f"hint must be 'own' or 'every', not {hint!r}")
+                raise ConfigError(entry, f"hint must be 'own' or 'every', not {hint!r}",
+                                  code=NC_("error", "option_choice"),
+                                  value=hint, choices="own, every")
             c = colours[colour]
             suits.append(Suit(colour, need(c, "letter", str, f"{path}: colours.{colour}"),
                               c.get("symbol", ""), c.get("uk", ""), tuple(counts[kind]), hint))
         if len({s.colour for s in suits}) != len(suits):
-            raise ConfigError(where, "a colour appears twice")
+            raise ConfigError(where, "a colour appears twice",
+                              code=NC_("error", "appears_twice"), value="colour")
         out[vname] = Variant(vname, table.get("doc", ""), tuple(suits), hint_tokens, mistakes)
     return out

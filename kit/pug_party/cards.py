@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from kit.datafile import load_toml
-from kit.errors import ConfigError
+from kit.errors import NC_, ConfigError
 from kit.paths import DATA_DIR
 
 MEGAPUG = "megapug"
@@ -126,7 +126,8 @@ def load_deck(option: str = DEFAULT_DECK) -> Deck:
     try:
         stamp = path.stat().st_mtime_ns
     except OSError:
-        raise ConfigError("deck", f"no deck file {str(path)!r} (from {option!r})") from None
+        raise ConfigError("deck", f"no deck file {str(path)!r} (from {option!r})",
+                          code=NC_("error", "file_not_found")) from None
     key = (str(path), stamp)
     deck = _CACHE.get(key)
     if deck is None:
@@ -140,17 +141,22 @@ def _parse(path: Path) -> Deck:
     try:  # (bounded: size, encoding, every count)
         data = load_toml(path, label=f"deck {fname}")
     except ConfigError as exc:
-        raise ConfigError(exc.option, f"cannot read the deck file: {exc.message}") from None
+        raise ConfigError(exc.option, f"cannot read the deck file: {exc.message}",
+                          code=NC_("error", "file_unreadable")) from None
     unknown = set(data) - {"title", "card"}
     if unknown:
         raise ConfigError(f"deck {fname}", f"unknown key(s) {sorted(unknown)}; "
-                                           "allowed: title, [[card]]")
+                                           "allowed: title, [[card]]",
+                          code=NC_("error", "unknown_keys"),
+                          keys=", ".join(sorted(map(str, unknown))))
     title = data.get("title", fname)
     if not isinstance(title, str):
-        raise ConfigError(f"deck {fname} title", "must be a string")
+        raise ConfigError(f"deck {fname} title", "must be a string",
+                          code=NC_("error", "must_be_text"))
     entries = data.get("card")
     if not isinstance(entries, list) or not entries:
-        raise ConfigError(f"deck {fname}", "needs at least one [[card]] entry")
+        raise ConfigError(f"deck {fname}", "needs at least one [[card]] entry",
+                          code=NC_("error", "needs_entry"))
     kinds: list[CardKind] = []
     seen: set[str] = set()
     for i, entry in enumerate(entries, start=1):
@@ -158,46 +164,60 @@ def _parse(path: Path) -> Deck:
         if kind.code in seen:
             label = f"value {kind.value}" if kind.value is not None else kind.special
             raise ConfigError(f"deck {fname} [[card]] #{i} ({label})",
-                              f"card {kind.code!r} is listed twice")
+                              f"card {kind.code!r} is listed twice",
+                              code=NC_("error", "appears_twice"), value=kind.code)
         seen.add(kind.code)
         kinds.append(kind)
     if not any(k.value is not None for k in kinds):
-        raise ConfigError(f"deck {fname}", "needs at least one value card")
+        raise ConfigError(f"deck {fname}", "needs at least one value card",
+                          code=NC_("error", "pp_no_value_card"))
     return Deck(str(path), title, tuple(kinds))
 
 
 def _parse_entry(fname: str, i: int, entry: Any) -> CardKind:
     where = f"deck {fname} [[card]] #{i}"
     if not isinstance(entry, dict):
-        raise ConfigError(where, "must be a table")
+        raise ConfigError(where, "must be a table", code=NC_("error", "must_be_table"))
     unknown = set(entry) - {"value", "special", "count", "names"}
     if unknown:
         raise ConfigError(where, f"unknown key(s) {sorted(unknown)}; "
-                                 "allowed: value or special, count, names")
+                                 "allowed: value or special, count, names",
+                          code=NC_("error", "unknown_keys"),
+                          keys=", ".join(sorted(map(str, unknown))))
     value, special = entry.get("value"), entry.get("special")
     if (value is None) == (special is None):
-        raise ConfigError(where, "needs exactly one of `value` and `special`")
+        raise ConfigError(where, "needs exactly one of `value` and `special`",
+                          code=NC_("error", "pp_value_or_special"))
     if value is not None:
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_VALUE:
-            raise ConfigError(where, f"value must be an integer 0-{MAX_VALUE}, not {value!r}")
+            raise ConfigError(where, f"value must be an integer 0-{MAX_VALUE}, not {value!r}",
+                              code=NC_("error", "must_be_int_range"),
+                              low=0, high=MAX_VALUE, value=value)
         code = str(value)
         where += f" (value {value})"
     else:
         if special not in SPECIALS:
-            raise ConfigError(where, f"special must be one of {list(SPECIALS)}, not {special!r}")
+            raise ConfigError(where, f"special must be one of {list(SPECIALS)}, not {special!r}",
+                              code=NC_("error", "option_choice"),
+                              value=special, choices=", ".join(SPECIALS))
         code = special
         where += f" ({special})"
     count = entry.get("count")
     if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        raise ConfigError(where, f"count must be a positive integer, not {count!r}")
+        raise ConfigError(where, f"count must be a positive integer, not {count!r}",
+                          code=NC_("error", "at_least"), low=1, value=count)
     names = entry.get("names")
     if not isinstance(names, dict):
-        raise ConfigError(where, "needs names = { uk = ..., ru = ..., en = ... }")
+        raise ConfigError(where, "needs names = { uk = ..., ru = ..., en = ... }",
+                          code=NC_("error", "names_needed"), lang=", ".join(LANGUAGES))
     for lang in LANGUAGES:
         if not isinstance(names.get(lang), str) or not names[lang].strip():
-            raise ConfigError(where, f"needs a non-empty name in {lang!r}")
+            raise ConfigError(where, f"needs a non-empty name in {lang!r}",
+                              code=NC_("error", "names_needed"), lang=lang)
     extra = set(names) - set(LANGUAGES)
     if extra:
         raise ConfigError(where, f"unknown name language(s) {sorted(extra)}; "
-                                 f"allowed: {list(LANGUAGES)}")
+                                 f"allowed: {list(LANGUAGES)}",
+                          code=NC_("error", "unknown_keys"),
+                          keys=", ".join(sorted(map(str, extra))))
     return CardKind(code, value, special, count, {lg: names[lg] for lg in LANGUAGES})

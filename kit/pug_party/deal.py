@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from kit.errors import ConfigError
+from kit.errors import NC_, ConfigError
 from kit.pug_party.cards import MEGAPUG, sort_key
 from kit.pug_party.pile import ACROSS_PLAYS, BURN_RUN, UP, read_pile
 
@@ -43,9 +43,12 @@ def check_option(value: Any) -> str | None:
     """Shape check of the ``deal`` option (the rest is checked at setup, knowing the seats)."""
     unknown = set(value) - set(KEYS)
     if unknown:
-        return f"unknown key(s) {sorted(unknown)}; allowed: {list(KEYS)}"
+        raise ConfigError("", f"unknown key(s) {sorted(unknown)}; allowed: {list(KEYS)}",
+                          code=NC_("error", "unknown_keys"),
+                          keys=", ".join(sorted(map(str, unknown))))
     if "hands" not in value:
-        return "needs `hands`: one list of card codes per seat"
+        raise ConfigError("", "needs `hands`: one list of card codes per seat",
+                          code=NC_("error", "deal_needs_hands"))
     return None
 
 
@@ -56,7 +59,8 @@ def shuffled(state: State) -> None:
     need = n * (HAND_SIZE + 2 * TABLE_CARDS)
     if len(cards) < need:
         raise ConfigError("deck", f"{state.deck.path} has {len(cards)} cards; "
-                                  f"{n} players need at least {need}")
+                                  f"{n} players need at least {need}",
+                          code=NC_("error", "too_few"), need=need, players=n, have=len(cards))
     state.rng.shuffle(cards)
     state.face_down = [[cards.pop() for _ in range(TABLE_CARDS)] for _ in range(n)]
     state.face_up = [sorted([cards.pop() for _ in range(TABLE_CARDS)], key=sort_key)
@@ -73,7 +77,8 @@ def scripted(state: State, deal: dict) -> None:
     n = state.players
     rest = deal.get("rest", "burned")
     if rest not in ("burned", "deck"):
-        raise ConfigError("deal rest", f"must be 'burned' or 'deck', not {rest!r}")
+        raise ConfigError("deal rest", f"must be 'burned' or 'deck', not {rest!r}",
+                          code=NC_("error", "option_choice"), value=rest, choices="burned, deck")
     hands = _per_seat("hands", deal["hands"], n)
     ups = _per_seat("face_up", deal.get("face_up", [[]] * n), n)
     downs = _per_seat("face_down", deal.get("face_down", [[]] * n), n, slots=True)
@@ -84,17 +89,20 @@ def scripted(state: State, deal: dict) -> None:
     out = deal.get("out", [])
     if not isinstance(out, list) or len(set(map(str, out))) != len(out) or any(
             not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < n for s in out):
-        raise ConfigError("deal out", f"must list distinct seats 0-{n - 1}")
+        raise ConfigError("deal out", f"must list distinct seats 0-{n - 1}",
+                          code=NC_("error", "seats_distinct"))
     listed = Counter(c for zone in (*hands, *ups, draw, pile, burned) for c in zone)
     listed.update(c for slots in downs for c in slots if c is not None)
     counts = state.deck.counts()
     for card, k in listed.items():
         if card not in counts:
             raise ConfigError(f"deal card {card!r}", "is not a card of the deck "
-                                                     f"{state.deck.path}")
+                                                     f"{state.deck.path}",
+                              code=NC_("error", "not_a_card"), value=card, deck=state.deck.path)
         if k > counts[card]:
             raise ConfigError(f"deal card {card!r}", f"used {k} times; the deck has "
-                                                     f"{counts[card]}")
+                                                     f"{counts[card]}",
+                              code=NC_("error", "card_count"), card=card)
     unlisted = state.deck.cards()
     for card, k in listed.items():
         for _ in range(k):
@@ -118,21 +126,25 @@ def scripted(state: State, deal: dict) -> None:
 
 def _cards(name: str, cards: Any) -> list[str]:
     if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-        raise ConfigError(f"deal {name}", "must be a list of card codes")
+        raise ConfigError(f"deal {name}", "must be a list of card codes",
+                          code=NC_("error", "must_be_list"))
     return list(cards)
 
 
 def _per_seat(name: str, zones: Any, n: int, slots: bool = False) -> list[list[Any]]:
     if not isinstance(zones, list | tuple) or len(zones) != n:
-        raise ConfigError(f"deal {name}", f"needs one list per seat ({n})")
+        raise ConfigError(f"deal {name}", f"needs one list per seat ({n})",
+                          code=NC_("error", "one_per_seat"), n=n)
     out = []
     for seat, zone in enumerate(zones):
         if not isinstance(zone, list | tuple):
-            raise ConfigError(f"deal {name}[{seat}]", "must be a list of card codes")
+            raise ConfigError(f"deal {name}[{seat}]", "must be a list of card codes",
+                              code=NC_("error", "must_be_list"))
         cards = [None if slots and c in (None, "") else c for c in zone]
         for c in cards:
             if not (isinstance(c, str) or (slots and c is None)):
-                raise ConfigError(f"deal {name}[{seat}]", f"{c!r} is not a card code")
+                raise ConfigError(f"deal {name}[{seat}]", f"{c!r} is not a card code",
+                                  code=NC_("error", "not_card_code"), value=c)
         out.append(cards)
     return out
 
@@ -147,26 +159,36 @@ def check(state: State) -> None:
     n = state.players
     inventory = Counter(c for zone in state.zones().values() for c in zone)
     if inventory != Counter(state.deck.counts()):
-        raise ConfigError("deal", "the zones do not hold exactly the deck's cards")
+        raise ConfigError("deal", "the zones do not hold exactly the deck's cards",
+                          code=NC_("error", "deal_cards_missing"))
     for s in range(n):
         held = state.cards_held(s)
         if s in state.out and held:
-            raise ConfigError(f"deal seat {s}", "is out but still holds cards")
+            raise ConfigError(f"deal seat {s}", "is out but still holds cards",
+                              code=NC_("error", "deal_impossible"))
         if s not in state.out and not held:
-            raise ConfigError(f"deal seat {s}", "holds no cards: list it in `out` (PP-12)")
+            raise ConfigError(f"deal seat {s}", "holds no cards: list it in `out` (PP-12)",
+                              code=NC_("error", "deal_impossible"))
         if state.draw and s not in state.out and len(state.hands[s]) < HAND_SIZE:
             raise ConfigError(f"deal hands[{s}]", "holds fewer than 3 cards while the deck "
-                                                  "lasts (PP-1)")
+                                                  "lasts (PP-1)",
+                              code=NC_("error", "deal_impossible"))
         if Counter(state.known[s]) - Counter(state.hands[s]):
-            raise ConfigError(f"deal known[{s}]", "lists cards that are not in the hand")
+            raise ConfigError(f"deal known[{s}]", "lists cards that are not in the hand",
+                              code=NC_("error", "deal_impossible"))
     if state.draw and state.out:
-        raise ConfigError("deal out", "nobody goes out while the deck lasts (PP-1, PP-10)")
+        raise ConfigError("deal out", "nobody goes out while the deck lasts (PP-1, PP-10)",
+                          code=NC_("error", "deal_impossible"))
     if len(state.active()) < 2:
-        raise ConfigError("deal out", "at least two seats must still be playing")
+        raise ConfigError("deal out", "at least two seats must still be playing",
+                          code=NC_("error", "deal_impossible"))
     if state.turn in state.out:
         raise ConfigError("first_player", f"seat {state.turn} is out; the seat to act must "
-                                          "still be playing")
+                                          "still be playing",
+                          code=NC_("error", "deal_impossible"))
     if MEGAPUG in state.pile:
-        raise ConfigError("deal pile", "a Megapug burns the pile at once (PP-7)")
+        raise ConfigError("deal pile", "a Megapug burns the pile at once (PP-7)",
+                          code=NC_("error", "deal_impossible"))
     if state.top.run_length >= BURN_RUN and state.options["four_of_a_kind"] == ACROSS_PLAYS:
-        raise ConfigError("deal pile", "four of a kind on top would have burned (PP-5)")
+        raise ConfigError("deal pile", "four of a kind on top would have burned (PP-5)",
+                          code=NC_("error", "deal_impossible"))

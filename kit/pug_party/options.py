@@ -30,6 +30,7 @@ option                 default           rule    what it switches
 from __future__ import annotations
 
 from kit.contract import Option
+from kit.errors import NC_, ConfigError
 from kit.pug_party import deal
 from kit.pug_party.cards import DEFAULT_DECK
 from kit.pug_party.pile import (
@@ -49,15 +50,23 @@ DEFAULT_MAX_ACTIONS = 1000
 
 
 def _non_empty(value: str) -> str | None:
-    return None if value.strip() else "must name a deck file"
+    if not value.strip():
+        raise ConfigError("", "must name a deck file", code=NC_("error", "must_not_be_empty"))
+    return None
 
 
 def _positive(value: int) -> str | None:
-    return None if value >= 1 else f"must be at least 1, not {value}"
+    if value < 1:
+        raise ConfigError("", f"must be at least 1, not {value}",
+                          code=NC_("error", "at_least"), low=1, value=value)
+    return None
 
 
 def _seat(value: int) -> str | None:
-    return None if value >= 0 else f"must be a seat number (0 or more), not {value}"
+    if value < 0:
+        raise ConfigError("", f"must be a seat number (0 or more), not {value}",
+                          code=NC_("error", "not_a_seat"), value=value)
+    return None
 
 
 OPTIONS: dict[str, Option] = {o.name: o for o in (

@@ -42,8 +42,7 @@ import random
 from typing import Any, ClassVar
 
 from kit.contract import ALL, Action, GameSpec, GameState, event
-from kit.errors import ConfigError, IllegalAction
-from kit.i18n import NC_
+from kit.errors import NC_, ConfigError, IllegalAction
 from kit.pug_party import deal
 from kit.pug_party.actions import PickUp, Play, PlayBlind, PlayFaceUp, Ready, Swap
 from kit.pug_party.cards import BREAKDANCER, MEGAPUG, POOP, VALUE, Deck, load_deck, sort_key
@@ -106,7 +105,8 @@ class State(GameState):
         n = self.players
         if self.options["first_player"] >= n:
             raise ConfigError("first_player", f"must be a seat 0-{n - 1} for {n} players, "
-                                              f"not {self.options['first_player']}")
+                                              f"not {self.options['first_player']}",
+                              code=NC_("error", "not_a_seat"), value=self.options['first_player'])
         self.top = NEW_ROUND
         self.round_direction = UP  # the direction the current round started with (PP-R5)
         self.phase = SWAP_PHASE if self.options["swap"] else PLAY_PHASE
@@ -168,10 +168,12 @@ class State(GameState):
             if (kind in ("play", "play_face_up") and isinstance(card, list | tuple)
                     and len({str(c) for c in card}) > 1):
                 raise IllegalAction("PP-3", f"cards of different values in one play: "
-                                            f"{list(card)}; one play is one value")
+                                            f"{list(card)}; one play is one value",
+                                    code=NC_("error", "pp_one_value"))
             if kind == "play_blind" and ({"card", "value"} & set(action)):
                 raise IllegalAction("PP-10", "a face-down card is played blind: choose it by "
-                                             "its position, not by value (nobody knows it)")
+                                             "its position, not by value (nobody knows it)",
+                                    code=NC_("error", "pp_blind_position"))
         return super().parse(action)
 
     def _not_covering(self, card: str) -> IllegalAction:
@@ -180,11 +182,15 @@ class State(GameState):
             wrap = f" or {r.low}" if t == r.high else ""
             return IllegalAction("PP-2", f"{card} does not cover {t} going up: play {t} or "
                                          f"higher{wrap}, a special card, or pick up",
-                                 code=NC_("error", "pp_not_covering_up"), card=card, top=t)
+                                 code=(NC_("error", "pp_not_cover_up_wrap") if wrap
+                                       else NC_("error", "pp_not_cover_up")),
+                                 card=card, top=t, alt=r.low)
         wrap = f" or {r.high}" if r.down_wrap and t == r.low else ""
         return IllegalAction("PP-8", f"{card} does not cover {t} going down: play {t} or "
                                      f"lower{wrap}, a special card, or pick up",
-                             code=NC_("error", "pp_not_covering_down"), card=card, top=t)
+                             code=(NC_("error", "pp_not_cover_down_wrap") if wrap
+                                   else NC_("error", "pp_not_cover_down")),
+                             card=card, top=t, alt=r.high)
 
     def _covers(self, card: str) -> bool:
         r = self.rules
@@ -198,62 +204,83 @@ class State(GameState):
                 self._check_swap(s, action)
             elif not isinstance(action, Ready):
                 raise IllegalAction("PP-R1", "before play each seat only swaps hand and "
-                                             "face-up cards, then says ready")
+                                             "face-up cards, then says ready",
+                                    code=NC_("error", "pp_swap_only"))
             return
         if isinstance(action, Swap | Ready):
-            raise IllegalAction("PP-R1", "swapping is only before play begins")
+            raise IllegalAction("PP-R1", "swapping is only before play begins",
+                                code=NC_("error", "pp_swap_over"))
         hand, ups = self.hands[s], self.face_up[s]
         if isinstance(action, Play):
             if action.count < 1:
-                raise IllegalAction("PP-3", f"play at least one card, not {action.count}")
+                raise IllegalAction("PP-3", f"play at least one card, not {action.count}",
+                                    code=NC_("error", "pp_at_least_one"))
             if action.card not in self.deck.counts():
-                raise IllegalAction("PP-3", f"there is no card {action.card!r} in this deck")
+                raise IllegalAction("PP-3", f"there is no card {action.card!r} in this deck",
+                                    code=NC_("error", "pp_no_such_card"), card=action.card)
             if not hand:
                 where = ("your face-up cards, one at a time" if ups else
                          "a face-down card, blind, by its position")
-                raise IllegalAction("PP-10", f"your hand is empty: play {where}")
+                raise IllegalAction("PP-10", f"your hand is empty: play {where}",
+                                    code=NC_("error", "pp_hand_empty_up") if ups else NC_("error",
+                                    "pp_hand_empty_blind"))
             held = hand.count(action.card)
             if held < action.count:
                 raise IllegalAction("PP-3", f"you hold {held} × {action.card} in your hand, "
-                                            f"not {action.count}")
+                                            f"not {action.count}",
+                                    code=NC_("error", "pp_hold_count"),
+                                    held=held, card=action.card, count=action.count)
             if action.count > 1 and action.card not in VALUE and not self.rules.specials_together:
                 raise IllegalAction("PP-R4", "special cards are played one at a time "
-                                             "(specials_together is off)")
+                                             "(specials_together is off)",
+                                    code=NC_("error", "pp_specials_one"))
             if not self._covers(action.card):
                 raise self._not_covering(action.card)
         elif isinstance(action, PlayFaceUp):
             if hand:
                 raise IllegalAction("PP-10", "face-up cards are played only once the hand is "
-                                             "empty (and the deck is gone)")
+                                             "empty (and the deck is gone)",
+                                    code=NC_("error", "pp_face_up_later"))
             if action.card not in ups:
                 blind = "" if ups else "; face-down cards are played blind by position"
-                raise IllegalAction("PP-10", f"you have no face-up {action.card!r}{blind}")
+                raise IllegalAction("PP-10", f"you have no face-up {action.card!r}{blind}",
+                                    code=(NC_("error", "pp_no_face_up") if ups
+                                          else NC_("error", "pp_no_face_up_blind")),
+                                    card=action.card)
             if not self._covers(action.card):
                 raise self._not_covering(action.card)
         elif isinstance(action, PlayBlind):
             if hand or ups:
                 raise IllegalAction("PP-10", "face-down cards come last: first the hand, then "
-                                             "the face-up cards")
+                                             "the face-up cards",
+                                    code=NC_("error", "pp_face_down_last"))
             if action.position not in self.face_down_positions(s):
                 raise IllegalAction("PP-10", f"no face-down card at position "
                                              f"{action.position}; you have "
-                                             f"{self.face_down_positions(s)}")
+                                             f"{self.face_down_positions(s)}",
+                                    code=NC_("error", "pp_no_position"), position=action.position)
         elif isinstance(action, PickUp):
             if not self.pile:
-                raise IllegalAction("PP-R5", "the pile is empty: there is nothing to pick up")
+                raise IllegalAction("PP-R5", "the pile is empty: there is nothing to pick up",
+                                    code=NC_("error", "pp_pile_empty"))
             if not self.rules.voluntary_pickup and self._can_play(s):
                 raise IllegalAction("PP-R5", "you can play, so you may not pick up "
-                                             "(voluntary_pickup is off)")
+                                             "(voluntary_pickup is off)",
+                                    code=NC_("error", "pp_must_play"))
 
     def _check_swap(self, s: int, action: Swap) -> None:
         if self.swaps[s] >= MAX_SWAPS:
-            raise IllegalAction("PP-R1", f"at most {MAX_SWAPS} swaps each; say ready")
+            raise IllegalAction("PP-R1", f"at most {MAX_SWAPS} swaps each; say ready",
+                                code=NC_("error", "pp_max_swaps"), n=MAX_SWAPS)
         if action.hand_card not in self.hands[s]:
-            raise IllegalAction("PP-R1", f"no {action.hand_card!r} in your hand")
+            raise IllegalAction("PP-R1", f"no {action.hand_card!r} in your hand",
+                                code=NC_("error", "pp_swap_not_in_hand"), card=action.hand_card)
         if action.face_up_card not in self.face_up[s]:
-            raise IllegalAction("PP-R1", f"no face-up {action.face_up_card!r}")
+            raise IllegalAction("PP-R1", f"no face-up {action.face_up_card!r}",
+                                code=NC_("error", "pp_swap_no_face_up"), card=action.face_up_card)
         if action.hand_card == action.face_up_card:
-            raise IllegalAction("PP-R1", "swapping a card for an equal one changes nothing")
+            raise IllegalAction("PP-R1", "swapping a card for an equal one changes nothing",
+                                code=NC_("error", "pp_swap_equal"))
 
     # ------------------------------------------------------------------ doing
 

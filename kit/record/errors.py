@@ -4,9 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
+from kit.errors import NC_
+
 
 class RecordError(Exception):
-    """Base of the recording errors."""
+    """Base of the recording errors. Like the engine's refusals (kit/errors.py), one a
+    person may meet (an app's resume link) carries a stable ``code`` (context ``error``)
+    and its arguments, for :func:`kit.i18n.explain`; ``str(exc)`` stays English."""
+
+    code: str | None = None
+    params: dict[str, Any] = {}  # noqa: RUF012 (replaced per instance, never changed)
+
+    def __init__(self, *args: Any, code: str | None = None, **params: Any) -> None:
+        super().__init__(*args)
+        if code is not None:
+            self.code = code
+        self.params = params
 
 
 class StoreError(RecordError):
@@ -47,7 +60,8 @@ class ReplayDiverged(RecordError):
         rules = ""
         if recorded_rules and recorded_rules != current_rules:
             rules = f" (recorded under rules {recorded_rules!r}, the kit now has {current_rules!r})"
-        super().__init__(f"{where} no longer replays: {message}{rules}")
+        super().__init__(f"{where} no longer replays: {message}{rules}",
+                         code=NC_("error", "replay_diverged"), number=game_id)
 
 
 class WriteRefused(StoreError):

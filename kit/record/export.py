@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 
-from kit.errors import ConfigError
+from kit.errors import NC_, ConfigError
 from kit.record.loading import Source, game_names, load
 from kit.record.store import open_store
 
@@ -59,7 +59,8 @@ def export(source: Source, to: str | Path, game: str | None = None, *, chunk: in
     store = open_store(source)
     if game is not None and game not in game_names(store):
         raise ConfigError("game", f"no {game!r} games are recorded in {store.shown} "
-                                  f"(recorded: {game_names(store)})")
+                                  f"(recorded: {game_names(store)})",
+                          code=NC_("error", "no_games"), game=game, recorded=game_names(store))
     folder = Path(to)
     folder.mkdir(parents=True, exist_ok=True)
     rec = load(store, game, on_diverge=on_diverge)

@@ -44,7 +44,7 @@ import sqlalchemy as sa
 
 import kit
 from kit.contract import Action, GameState, brief
-from kit.errors import ConfigError, IllegalAction
+from kit.errors import NC_, ConfigError, IllegalAction
 from kit.record import schema
 from kit.record.errors import (
     GameMovedOn,
@@ -781,7 +781,8 @@ class Recorder:
             seats = ["unknown"] * state.players
         seats = [safe_text(s) for s in seats]
         if len(seats) != state.players:
-            raise ConfigError("seats", f"{state.players} seats to name, not {len(seats)}")
+            raise ConfigError("seats", f"{state.players} seats to name, not {len(seats)}",
+                              code=NC_("error", "count_needed"), n=state.players, value=len(seats))
         session_id = session.id if isinstance(session, SessionRecord) else session
         start_snapshot = None
         if check_start or state.history:
@@ -842,19 +843,23 @@ class Recorder:
         that has none (the apps: only a page holding the key goes on with a game)."""
         if not isinstance(game_id, int) or isinstance(game_id, bool) or not 0 < game_id < 2**31:
             raise RecordError(f"a recorded game's id is a number from 1 to 2**31 - 1, not "
-                              f"{brief(game_id)}")
+                              f"{brief(game_id)}", code=NC_("error", "resume_id"),
+                              value=brief(game_id))
         row = self.store.read(lambda conn: conn.execute(sa.select(schema.games).where(
             schema.games.c.id == game_id)).mappings().first())
         if row is None:
-            raise RecordError(f"no recorded game {game_id} in {self.url}")
+            raise RecordError(f"no recorded game {game_id} in {self.url}",
+                              code=NC_("error", "resume_no_game"), number=game_id)
         stored = row["resume_key"]
         if (stored is None and need_key) or (stored is not None and not (
                 isinstance(key, str) and hmac.compare_digest(stored, _key_hash(key)))):
             raise RecordError(f"recorded game {game_id} goes on only with the key of the page "
-                              "that started it (its link with &key=...)")
+                              "that started it (its link with &key=...)",
+                              code=NC_("error", "resume_key"), number=game_id)
         state = replay_game(self.store, game_id, check_result=check_result)
         if row["status"] == "finished" or state.over:
-            raise RecordError(f"recorded game {game_id} is over; there is nothing to resume")
+            raise RecordError(f"recorded game {game_id} is over; there is nothing to resume",
+                              code=NC_("error", "resume_over"), number=game_id)
         first = self.store.read(lambda conn: conn.execute(sa.select(
             sa.func.min(schema.actions.c.seq)).where(schema.actions.c.game_id == game_id)
         ).scalar())

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from kit.bots import RandomBot
 from kit.contract import GameSpec, Option
+from kit.errors import NC_, ConfigError
 from kit.waiting_list.actions import ACTIONS, Claim, Discard, Draw, Lay, Pass, Reveal, Take
 from kit.waiting_list.bot import RuleBot
 from kit.waiting_list.deck import FILE as DECK_FILE
@@ -28,11 +29,17 @@ from kit.waiting_list.state import (
 
 
 def _at_least_one(value: int) -> str | None:
-    return None if value >= 1 else f"must be at least 1, not {value}"
+    if value < 1:
+        raise ConfigError("", f"must be at least 1, not {value}",
+                          code=NC_("error", "at_least"), low=1, value=value)
+    return None
 
 
 def _seat(value: int) -> str | None:
-    return None if 0 <= value <= 5 else f"must be a seat 0–5, not {value}"
+    if not 0 <= value <= 5:
+        raise ConfigError("", f"must be a seat 0–5, not {value}",
+                          code=NC_("error", "not_a_seat"), value=value)
+    return None
 
 
 def max_length(players: int, options: dict) -> int:

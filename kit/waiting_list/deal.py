@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from kit.errors import ConfigError
+from kit.errors import NC_, ConfigError
 from kit.waiting_list.combination import is_combination
 from kit.waiting_list.legal import OFFER, PLAY
 from kit.waiting_list.table import left_of, right_of
@@ -54,20 +54,23 @@ KEYS = ("round", "dealer", "turn", "opening", "phase", "hands", "pile", "top_liv
 def _int(deal: dict, key: str, default: int, low: int, high: int) -> int:
     value = deal.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise ConfigError(f"deal.{key}", f"must be an integer {low}–{high}, not {value!r}")
+        raise ConfigError(f"deal.{key}", f"must be an integer {low}–{high}, not {value!r}",
+                          code=NC_("error", "must_be_int_range"), low=low, high=high, value=value)
     return value
 
 
 def _bool(deal: dict, key: str, default: bool) -> bool:
     value = deal.get(key, default)
     if not isinstance(value, bool):
-        raise ConfigError(f"deal.{key}", f"must be true or false, not {value!r}")
+        raise ConfigError(f"deal.{key}", f"must be true or false, not {value!r}",
+                          code=NC_("error", "must_be_bool"), value=value)
     return value
 
 
 def _cards(value: Any, where: str) -> list[str]:
     if not isinstance(value, list | tuple) or not all(isinstance(c, str) for c in value):
-        raise ConfigError(where, f"must be a list of card ids, not {value!r}")
+        raise ConfigError(where, f"must be a list of card ids, not {value!r}",
+                          code=NC_("error", "must_be_list"))
     return list(value)
 
 
@@ -76,19 +79,22 @@ def _per_seat(deal: dict, key: str, players: int) -> list[list[str]]:
     if value is None:
         return [[] for _ in range(players)]
     if not isinstance(value, list | tuple) or len(value) != players:
-        raise ConfigError(f"deal.{key}", f"needs one list per seat ({players})")
+        raise ConfigError(f"deal.{key}", f"needs one list per seat ({players})",
+                          code=NC_("error", "one_per_seat"), n=players)
     return [_cards(v, f"deal.{key}[{seat}]") for seat, v in enumerate(value)]
 
 
 def arrange(state: WaitingListState, deal: dict) -> None:
     """Lay out ``state`` (being set up) as ``deal`` says, then :func:`check_consistency`."""
     if not isinstance(deal, dict):
-        raise ConfigError("deal", "must be a table of the keys in kit.waiting_list.deal")
+        raise ConfigError("deal", "must be a table of the keys in kit.waiting_list.deal",
+                          code=NC_("error", "must_be_table"))
     unknown = set(deal) - set(KEYS)
     if unknown:
-        raise ConfigError(f"deal.{sorted(unknown)[0]}", f"unknown key; allowed: {list(KEYS)}")
+        raise ConfigError(f"deal.{sorted(unknown)[0]}", f"unknown key; allowed: {list(KEYS)}",
+                          code=NC_("error", "unknown_keys"), keys=sorted(unknown)[0])
     if "hands" not in deal:
-        raise ConfigError("deal.hands", "missing")
+        raise ConfigError("deal.hands", "missing", code=NC_("error", "entry_missing"))
     players = state.players
     number = _int(deal, "round", 1, 1, len(state.rounds))
     rotation = state.options["first_dealer"]
@@ -100,7 +106,9 @@ def arrange(state: WaitingListState, deal: dict) -> None:
     state.discarder = None if _bool(deal, "opening", False) else left_of(state.turn, players)
     state.phase = deal.get("phase", OFFER)
     if state.phase not in (OFFER, PLAY):
-        raise ConfigError("deal.phase", f"must be {OFFER!r} or {PLAY!r}, not {state.phase!r}")
+        raise ConfigError("deal.phase", f"must be {OFFER!r} or {PLAY!r}, not {state.phase!r}",
+                          code=NC_("error", "option_choice"),
+                          value=state.phase, choices=f"{OFFER}, {PLAY}")
     state.claim_at = 0
     state.hands = _per_seat(deal, "hands", players)
     state.combos = _per_seat(deal, "combinations", players)
@@ -115,12 +123,14 @@ def arrange(state: WaitingListState, deal: dict) -> None:
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in r)
             for r in rows)):
         raise ConfigError("deal.scores", f"needs {number - 1} rows (the earlier rounds) of "
-                                         f"{players} penalties")
+                                         f"{players} penalties",
+                          code=NC_("error", "rows_needed"), n=number - 1)
     winners = deal.get("round_winners", [None] * len(rows))
     if (not isinstance(winners, list | tuple) or len(winners) != len(rows) or any(
             w is not None and not (isinstance(w, int) and 0 <= w < players) for w in winners)):
         raise ConfigError("deal.round_winners", f"needs {len(rows)} seats (or null) for the "
-                                                "earlier rounds")
+                                                "earlier rounds",
+                          code=NC_("error", "rows_needed"), n=len(rows))
     state.scores = [list(r) for r in rows]
     state.round_log = [{"round": i + 1, "dealer": None, "reason": "prepared", "winner": w,
                         "penalties": list(r), "left": [[] for _ in range(players)],
@@ -136,10 +146,12 @@ def arrange(state: WaitingListState, deal: dict) -> None:
             chars = [box.pop() for _ in range(players)]
         state.characters = list[str | None](_cards(chars, "deal.characters"))
         if len(state.characters) != players:
-            raise ConfigError("deal.characters", f"needs one character per seat ({players})")
+            raise ConfigError("deal.characters", f"needs one character per seat ({players})",
+                              code=NC_("error", "one_per_seat"), n=players)
     else:
         if chars is not None and any(chars):
-            raise ConfigError("deal.characters", f"round {number} deals no characters")
+            raise ConfigError("deal.characters", f"round {number} deals no characters",
+                              code=NC_("error", "wl_no_characters"), number=number)
         state.characters = [None] * players
     state.box = sorted(set(every) - set(state.characters))
     face_up = state.options["characters_dealt"] == "face_up"  # WL-R5; a reveal turns one up
@@ -153,12 +165,14 @@ def arrange(state: WaitingListState, deal: dict) -> None:
     rest = Counter(state.deck_data.main()) - placed
     if "deck" in deal:
         if "deck_top" in deal or "deck_size" in deal:
-            raise ConfigError("deal.deck", "give either the whole deck or deck_top/deck_size")
+            raise ConfigError("deal.deck", "give either the whole deck or deck_top/deck_size",
+                              code=NC_("error", "wl_deck_or_top"))
         state.deck = _cards(deal["deck"], "deal.deck")
     else:
         top = Counter(deck_top)
         if top - rest:
-            raise ConfigError("deal.deck_top", f"not left in the deck: {dict(top - rest)}")
+            raise ConfigError("deal.deck_top", f"not left in the deck: {dict(top - rest)}",
+                              code=NC_("error", "deal_impossible"))
         remaining = sorted((rest - top).elements())
         state.rng.shuffle(remaining)
         state.deck = remaining + deck_top[::-1]
@@ -179,10 +193,12 @@ def check_consistency(state: WaitingListState) -> None:
         for seat, cards in enumerate(getattr(state, name)):
             for card in cards:
                 if card not in deck.cards:
-                    raise ConfigError(f"deal.{key}[{seat}]", f"no card {card!r} in {deck.path}")
+                    raise ConfigError(f"deal.{key}[{seat}]", f"no card {card!r} in {deck.path}",
+                                      code=NC_("error", "not_a_card"), value=card, deck=deck.path)
     for card in [*state.pile, *state.deck]:
         if card not in deck.cards:
-            raise ConfigError("deal.pile", f"no card {card!r} in {deck.path}")
+            raise ConfigError("deal.pile", f"no card {card!r} in {deck.path}",
+                              code=NC_("error", "not_a_card"), value=card, deck=deck.path)
     zones = state.zones()
     main = Counter(c for name in ("deck", "pile", "hands", "combinations", "laid")
                    for c in zones[name])
@@ -190,29 +206,38 @@ def check_consistency(state: WaitingListState) -> None:
     if main != full:
         raise ConfigError("deal.hands", f"every card of the deck must be in exactly one place: "
                                         f"too many {dict(main - full)}, missing "
-                                        f"{dict(full - main)}")
+                                        f"{dict(full - main)}",
+                          code=NC_("error", "deal_cards_missing"))
     if Counter(zones["characters"]) != Counter(list(deck.characters)):
         raise ConfigError("deal.characters", f"characters must be distinct cards of "
-                                             f"{deck.path}: {state.characters}")
+                                             f"{deck.path}: {state.characters}",
+                          code=NC_("error", "deal_impossible"))
     for seat, hand in enumerate(state.hands):
         if not hand:
-            raise ConfigError(f"deal.hands[{seat}]", "an empty hand has already won the round")
+            raise ConfigError(f"deal.hands[{seat}]", "an empty hand has already won the round",
+                              code=NC_("error", "deal_impossible"))
         if Counter(state.known[seat]) - Counter(hand):
-            raise ConfigError(f"deal.known[{seat}]", "known cards must be in the hand")
+            raise ConfigError(f"deal.known[{seat}]", "known cards must be in the hand",
+                              code=NC_("error", "deal_impossible"))
         combo = state.combos[seat]
         if combo and not is_combination(combo, state.needs(seat), deck.tokens):
             raise ConfigError(f"deal.combinations[{seat}]",
-                              f"{combo} is not the round's combination {list(state.needs(seat))}")
+                              f"{combo} is not the round's combination {list(state.needs(seat))}",
+                              code=NC_("error", "deal_impossible"))
         if state.laid[seat] and not combo:
             raise ConfigError(f"deal.laid[{seat}]", "cards are laid only on a revealed "
-                                                    "combination")
+                                                    "combination",
+                              code=NC_("error", "deal_impossible"))
         for card in state.laid[seat]:
             if card not in deck.layable:
-                raise ConfigError(f"deal.laid[{seat}]", f"{card} can't be laid (WL-9)")
+                raise ConfigError(f"deal.laid[{seat}]", f"{card} can't be laid (WL-9)",
+                                  code=NC_("error", "deal_impossible"))
     if state.phase == OFFER and not (state.pile and state.top_live):
-        raise ConfigError("deal.pile", "in phase 'offer' the top discard must be live")
+        raise ConfigError("deal.pile", "in phase 'offer' the top discard must be live",
+                          code=NC_("error", "deal_impossible"))
     if state.turns >= state.turn_limit:
-        raise ConfigError("deal.turns", f"must be below the limit {state.turn_limit}")
+        raise ConfigError("deal.turns", f"must be below the limit {state.turn_limit}",
+                          code=NC_("error", "deal_impossible"))
     _check_hand_sizes(state)
 
 
@@ -232,11 +257,12 @@ def _check_hand_sizes(state: WaitingListState) -> None:
             raise ConfigError(f"deal.hands[{seat}]",
                               f"round {state.round_no} deals {size} cards and a card is given "
                               f"up only for one taken, so seat {seat}{taken} holds at least "
-                              f"{least} (hand, combination and laid cards), not {held}")
+                              f"{least} (hand, combination and laid cards), not {held}",
+                              code=NC_("error", "deal_impossible"))
         extra += held - least
     if extra > state.turns + 1:
         raise ConfigError("deal.hands", f"the hands hold {extra} cards more than dealt, but "
                                         f"only {state.turns + 1} claim window(s) were open "
                                         f"this round (one per discard, deal.turns = "
                                         f"{state.turns}, and the card turned up): raise "
-                                        "deal.turns")
+                                        "deal.turns", code=NC_("error", "deal_impossible"))

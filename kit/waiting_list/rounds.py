@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from kit.datafile import load_toml, need, resolve
-from kit.errors import ConfigError
+from kit.errors import NC_, ConfigError
 from kit.waiting_list.deck import Deck
 
 ROUNDS_FILE = "waiting_list/rounds.toml"
@@ -33,12 +33,13 @@ class Round:
     ru: str
     en: str
     origin: str
+    uk: str = ""
 
     def task(self) -> dict:
         """The task as JSON for views."""
         return {"round": self.number, "hand_size": self.hand_size,
                 "combination": list(self.combination), "characters": self.characters,
-                "ru": self.ru, "en": self.en, "origin": self.origin}
+                "ru": self.ru, "uk": self.uk, "en": self.en, "origin": self.origin}
 
 
 @dataclass(frozen=True)
@@ -89,25 +90,32 @@ def _rounds(path: str, _stamp: int) -> Rounds:
         number = need(row, "number", int, where)
         if number != i + 1:
             raise ConfigError(f"{where}.number", f"rounds are numbered 1, 2, ... in order; "
-                                                 f"expected {i + 1}, not {number}")
+                                                 f"expected {i + 1}, not {number}",
+                              code=NC_("error", "wl_round_number"), want=i + 1, value=number)
         hand = need(row, "hand_size", int, where)
         if hand < 1:
-            raise ConfigError(f"{where}.hand_size", f"must be at least 1, not {hand}")
+            raise ConfigError(f"{where}.hand_size", f"must be at least 1, not {hand}",
+                              code=NC_("error", "at_least"), low=1, value=hand)
         combo = need(row, "combination", list, where)
         if not combo or not all(isinstance(x, str) and x for x in combo):
-            raise ConfigError(f"{where}.combination", "must list one or more requirement names")
+            raise ConfigError(f"{where}.combination", "must list one or more requirement names",
+                              code=NC_("error", "needs_entry"))
         if len(combo) > hand:
             raise ConfigError(f"{where}.combination", f"{len(combo)} cards can't be revealed "
                                                       f"from a hand of {hand} and still leave one "
-                                                      "to discard (WL-9)")
+                                                      "to discard (WL-9)",
+                              code=NC_("error", "wl_combo_too_big"), n=len(combo), hand=hand)
         chars = need(row, "characters", bool, where)
         if CHARACTER in combo and not chars:
             raise ConfigError(f"{where}.combination", "uses 'character' in a round that deals "
-                                                      "no characters")
+                                                      "no characters",
+                              code=NC_("error", "wl_character_round"))
         out.append(Round(number, hand, tuple(combo), chars, need(row, "ru", str, where),
-                         need(row, "en", str, where), need(row, "origin", str, where)))
+                         need(row, "en", str, where), need(row, "origin", str, where),
+                         uk=need(row, "uk", str, where)))  # (every language: WL-2's task)
     if not out:
-        raise ConfigError(f"{path}: round", "needs at least one round")
+        raise ConfigError(f"{path}: round", "needs at least one round",
+                          code=NC_("error", "needs_entry"))
     return Rounds(path, tuple(out))
 
 
@@ -121,12 +129,14 @@ def _penalties(path: str, _stamp: int) -> Penalties:
     data = load_toml(path)
     unrevealed = need(data, "unrevealed", int, path)
     if unrevealed < 0:
-        raise ConfigError(f"{path}: unrevealed", "must not be negative")
+        raise ConfigError(f"{path}: unrevealed", "must not be negative",
+                          code=NC_("error", "at_least"), low=0, value=unrevealed)
     per_card = {}
     for kind, points in need(data, "per_card", dict, path).items():
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
             raise ConfigError(f"{path}: per_card.{kind}", f"must be a non-negative integer, "
-                                                         f"not {points!r}")
+                                                         f"not {points!r}",
+                              code=NC_("error", "at_least"), low=0, value=points)
         per_card[kind] = points
     return Penalties(path, per_card, unrevealed)
 
@@ -136,29 +146,37 @@ def check_against_deck(rounds: Rounds, penalties: Penalties, deck: Deck,
     """Cross-checks between the files (WL-R1, WL-R4); ConfigError names file and entry."""
     if CHARACTER in deck.types or CHARACTER in deck.organs or CHARACTER in deck.cards:
         raise ConfigError(f"{deck.path}: types", f"{CHARACTER!r} is reserved for the "
-                                                 "character requirement")
+                                                 "character requirement",
+                          code=NC_("error", "wl_reserved_type"))
     names = deck.names()
     for rnd in rounds.rounds:
         where = f"{rounds.path}: round[{rnd.number - 1}].combination"
         for req in rnd.combination:
             if req != CHARACTER and req not in names:
                 raise ConfigError(where, f"no card of {deck.path} fills {req!r}; use a card "
-                                         f"id, type or organ: {sorted(names)}")
+                                         f"id, type or organ: {sorted(names)}",
+                                  code=NC_("error", "wl_no_card_fills"), value=req)
         if players * rnd.hand_size + 1 > deck.size:
             raise ConfigError(f"{rounds.path}: round[{rnd.number - 1}].hand_size",
                               f"{players} hands of {rnd.hand_size} and the first discard need "
-                              f"{players * rnd.hand_size + 1} cards; the deck has {deck.size}")
+                              f"{players * rnd.hand_size + 1} cards; the deck has {deck.size}",
+                              code=NC_("error", "too_few"),
+                              need=players * rnd.hand_size + 1, players=players, have=deck.size)
         if rnd.characters and len(deck.characters) < players:
             raise ConfigError(f"{deck.path}: deck.characters",
                               f"round {rnd.number} deals a character to each of {players} "
-                              f"players; the deck has {len(deck.characters)}")
+                              f"players; the deck has {len(deck.characters)}",
+                              code=NC_("error", "too_few"),
+                              need=players, players=players, have=len(deck.characters))
     for kind in deck.types:
         if kind not in penalties.per_card:
-            raise ConfigError(f"{penalties.path}: per_card", f"no penalty for card type {kind!r}")
+            raise ConfigError(f"{penalties.path}: per_card", f"no penalty for card type {kind!r}",
+                              code=NC_("error", "wl_no_penalty"), value=kind)
     for kind in penalties.per_card:
         if kind not in deck.types:
             raise ConfigError(f"{penalties.path}: per_card.{kind}",
-                              f"{deck.path} has no card type {kind!r}")
+                              f"{deck.path} has no card type {kind!r}",
+                              code=NC_("error", "wl_unknown_type"), value=kind)
 
 
 def check_rounds_option(value: str) -> str | None:

@@ -55,8 +55,7 @@ from __future__ import annotations
 import random
 
 from kit.contract import ALL, Action, GameState, event
-from kit.errors import ConfigError, IllegalAction
-from kit.i18n import NC_
+from kit.errors import NC_, ConfigError, IllegalAction
 from kit.readonly import freeze
 from kit.waiting_list.actions import Claim, Discard, Draw, Lay, Pass, Reveal, Take
 from kit.waiting_list.combination import counts, is_combination, needs
@@ -115,7 +114,8 @@ class WaitingListState(GameState):
     def _setup(self) -> None:
         self._bind()
         if self.options["first_dealer"] >= self.players:
-            raise ConfigError("first_dealer", f"there are only seats 0–{self.players - 1}")
+            raise ConfigError("first_dealer", f"there are only seats 0–{self.players - 1}",
+                              code=NC_("error", "not_a_seat"), value=self.options['first_dealer'])
         self.dealer = self.options["first_dealer"]
         self.scores: list[list[int]] = []
         self.round_log: list[dict] = []
@@ -233,13 +233,17 @@ class WaitingListState(GameState):
                 and action["seat"] != seat:
             kind, who = action.get("type"), action["seat"]
             if kind == "claim" and who == self.discarder and self.phase in (OFFER, CLAIMS):
-                raise IllegalAction("WL-6", f"seat {who} can't claim its own discard")
+                raise IllegalAction("WL-6", f"seat {who} can't claim its own discard",
+                                    code=NC_("error", "wl_own_discard"))
             if kind == "reveal":
                 raise IllegalAction("WL-9", f"seat {who} can reveal only on its own turn, "
-                                            f"after taking a card; it is seat {seat}'s decision")
+                                            f"after taking a card; it is seat {seat}'s decision",
+                                    code=NC_("error", "wl_reveal_turn"))
             if kind in ("claim", "pass") and self.phase == CLAIMS:
                 raise IllegalAction("WL-R3", f"claims go counter-clockwise from the next "
-                                             f"seat: seat {seat} decides now, not seat {who!r}")
+                                             f"seat: seat {seat} decides now, not seat {who!r}",
+                                    code=NC_("error", "wl_claim_order"), seat=seat,
+                                    seat2=who)
         return super().apply(action)
 
     def _check(self, action: Action) -> None:
@@ -251,91 +255,114 @@ class WaitingListState(GameState):
             if isinstance(action, Take):
                 if phase == CLAIMS:
                     raise IllegalAction("WL-R3", f"seat {self.turn} declined the discard; "
-                                                 f"seat {seat} may claim it or pass")
+                                                 f"seat {seat} may claim it or pass",
+                                        code=NC_("error", "wl_declined"), seat=seat)
                 if phase == PLAY:
                     raise IllegalAction("WL-5", f"seat {seat} has already taken a card this "
-                                                "turn; now discard one")
+                                                "turn; now discard one",
+                                        code=NC_("error", "wl_taken_already"))
                 return
             if phase == OFFER:
                 raise IllegalAction("WL-R3", f"seat {seat} is the next seat: it takes the "
-                                             "discard as its draw ('take') or declines ('draw')")
+                                             "discard as its draw ('take') or declines ('draw')",
+                                    code=NC_("error", "wl_next_takes"))
             if phase != CLAIMS:
                 raise IllegalAction("WL-6", "a discard is claimed out of turn after it is "
-                                            "discarded, before the next player's turn")
+                                            "discarded, before the next player's turn",
+                                    code=NC_("error", "wl_claim_timing"))
             if not may_claim(self.pile[-1], self.needs(seat), counts(self.hands[seat]),
                              self.revealed(seat), self._tokens,
                              self.options["claim_needs_fit"]):
                 raise IllegalAction("WL-6", f"{self.pile[-1]} does not suit seat {seat} for "
                                             "the round's goal: it fills no requirement its hand "
-                                            "still lacks (option claim_needs_fit)")
+                                            "still lacks (option claim_needs_fit)",
+                                    code=NC_("error", "wl_claim_fit"), card=self.pile[-1])
             return
         if isinstance(action, Draw):
             if phase != OFFER:
                 raise IllegalAction("WL-5" if phase == PLAY else "WL-R3",
                                     f"seat {seat} can't draw now: "
                                     + ("it has already taken a card this turn" if phase == PLAY
-                                       else "only the next seat chooses to draw"))
+                                       else "only the next seat chooses to draw"),
+                                    code=(NC_("error", "wl_taken_already") if phase == PLAY
+                                          else NC_("error", "wl_draw_next")))
             return
         if isinstance(action, Pass):
             if phase != CLAIMS:
-                raise IllegalAction("WL-R3", "there is no claim to pass on now")
+                raise IllegalAction("WL-R3", "there is no claim to pass on now",
+                                    code=NC_("error", "wl_no_claim"))
             return
         hand = counts(self.hands[seat])
         if isinstance(action, Reveal):
             if phase != PLAY:
                 raise IllegalAction("WL-9", f"seat {seat} can reveal only on its own turn, "
-                                            "after taking a card")
+                                            "after taking a card",
+                                    code=NC_("error", "wl_reveal_turn"))
             if self.revealed(seat):
-                raise IllegalAction("WL-9", f"seat {seat} has already revealed this round")
+                raise IllegalAction("WL-9", f"seat {seat} has already revealed this round",
+                                    code=NC_("error", "wl_revealed_already"))
             for card, n in counts(action.cards).items():
                 if hand.get(card, 0) < n:
-                    raise IllegalAction("WL-9", f"seat {seat} does not hold {n} × {card}")
+                    raise IllegalAction("WL-9", f"seat {seat} does not hold {n} × {card}",
+                                        code=NC_("error", "wl_not_held_n"), n=n, card=card)
             need = self.needs(seat)
             if not is_combination(action.cards, need, self._tokens):
                 raise IllegalAction("WL-9", f"{' + '.join(action.cards) or 'nothing'} is not "
-                                            f"the round's combination {' + '.join(need)}")
+                                            f"the round's combination {' + '.join(need)}",
+                                    code=NC_("error", "wl_not_combination"))
             if len(action.cards) >= len(self.hands[seat]):
-                raise IllegalAction("WL-9", "a card must be left to discard after revealing")
+                raise IllegalAction("WL-9", "a card must be left to discard after revealing",
+                                    code=NC_("error", "wl_keep_one"))
             return
         if isinstance(action, Lay):
             if phase != PLAY:
                 raise IllegalAction("WL-9", "cards are added to a combination only on one's "
-                                            "own turn, after taking a card")
+                                            "own turn, after taking a card",
+                                    code=NC_("error", "wl_lay_turn"))
             if not self.revealed(seat):
                 raise IllegalAction("WL-9", f"seat {seat} must reveal the combination before "
-                                            "adding cards to it")
+                                            "adding cards to it",
+                                    code=NC_("error", "wl_reveal_first"))
             if hand.get(action.card, 0) < 1:
-                raise IllegalAction("WL-9", f"seat {seat} does not hold {action.card}")
+                raise IllegalAction("WL-9", f"seat {seat} does not hold {action.card}",
+                                    code=NC_("error", "wl_not_held"), card=action.card)
             if action.card not in self._layable:
                 raise IllegalAction("WL-9", f"only facts and positive circumstances are added "
-                                            f"to a combination, not {action.card}")
+                                            f"to a combination, not {action.card}",
+                                    code=NC_("error", "wl_lay_only"))
             if len(self.hands[seat]) < 2:
-                raise IllegalAction("WL-9", "the last card in hand is discarded, not laid")
+                raise IllegalAction("WL-9", "the last card in hand is discarded, not laid",
+                                    code=NC_("error", "wl_last_card"))
             return
         assert isinstance(action, Discard)
         if phase != PLAY:
             raise IllegalAction("WL-5", f"seat {seat} must take a card before discarding"
                                         if seat == self.turn else
-                                        f"it is not seat {seat}'s turn to discard")
+                                        f"it is not seat {seat}'s turn to discard",
+                                code=(NC_("error", "wl_take_first") if seat == self.turn
+                                      else NC_("error", "wl_not_discard_turn")))
         if hand.get(action.card, 0) < 1:
-            raise IllegalAction("WL-5", f"seat {seat} does not hold {action.card}")
+            raise IllegalAction("WL-5", f"seat {seat} does not hold {action.card}",
+                                code=NC_("error", "wl_not_held"), card=action.card)
 
     def _check_pile_card(self, index: int) -> None:
         """WL-7: only the top discard, and only while it has never been covered."""
         if not self.pile:
-            raise IllegalAction("WL-7", "the discard pile is empty")
+            raise IllegalAction("WL-7", "the discard pile is empty",
+                                code=NC_("error", "wl_pile_empty"))
         top = len(self.pile) - 1
         if not 0 <= index <= top:
             raise IllegalAction("WL-7", f"there is no pile card {index + 1} (the pile has "
-                                        f"{len(self.pile)})")
+                                        f"{len(self.pile)})",
+                                code=NC_("error", "wl_no_pile_card"), n=index + 1)
         if index != top:
             raise IllegalAction("WL-7", f"pile card {index + 1} ({self.pile[index]}) is covered: "
                                         "only the top discard can be taken, and a covered card "
-                                        "never again")
+                                        "never again", code=NC_("error", "wl_covered"))
         if not self.top_live:
             raise IllegalAction("WL-7", f"the top discard {self.pile[top]} was covered once: it "
                                         "is dead and can never be taken again, even on top",
-                                code=NC_("error", "wl_dead_top"), card=self.pile[top])
+                                code=NC_("error", "wl_dead_top"))
 
     # -- doing ------------------------------------------------------------------------
 

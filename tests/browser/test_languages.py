@@ -5,11 +5,13 @@ software's own names), and the index reads in the browser's language."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import kit
+from kit import i18n
 
 pytestmark = pytest.mark.browser
 
@@ -18,6 +20,8 @@ pytestmark = pytest.mark.browser
 #: (``?record=0``, a recorded game's ``?resume=12`` link)
 ALLOWED = {"UTC", "Voilà", "Jupyter", "English", "record", "resume",
            "QR"}  # ("QR-код": the name Russian and Ukrainian use)
+#: where a screenshot goes (the conftest's folder, kept by CI)
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 RULE_ID = re.compile(r"\b(HB|WL|PP|DM)-R?\d+\b")
 LATIN_WORD = re.compile(r"[A-Za-zà]{2,}")
 #: a turn of the page's board: a move to click, or the game over
@@ -105,3 +109,19 @@ def test_a_russian_teacher_board_fits_a_phone_width_window_with_whole_words(
         page.wait_for_function(
             f"() => Number(document.querySelector('.kit-board').dataset.moves) > {before}")
     assert not page.errors, page.errors
+
+
+def test_a_ukrainian_form_says_a_links_problems_and_the_bots_lines_in_ukrainian(
+        page: Any, voila_url: str):
+    """A link value the form can't take (players=9, mode=godmode) and the line under a
+    bot's seat picker read in Ukrainian: no English word on the form (issue 38)."""
+    page.goto(f"{voila_url}/voila/render/hanabi_app.ipynb?lang=uk&players=9&mode=godmode")
+    page.wait_for_selector(".kit-start", timeout=90_000)
+    page.wait_for_selector(".kit-link-problems li", timeout=30_000)
+    problems = page.inner_text(".kit-link-problems")
+    assert "не кількість гравців від 2 до 5" in problems and "немає такого режиму" in problems
+    help_line = page.inner_text(".kit-seat-help-1")
+    assert i18n.words("uk").ctx("bot-help", "hanabi.rule") in help_line
+    # (the link's own value is quoted back as it was given)
+    assert english_on_page(page) == ["godmode"], "the form with the link's problems"
+    page.screenshot(path=str(ARTIFACTS / "form-uk-link-problems.png"), full_page=True)
