@@ -31,7 +31,7 @@ from kit import scenarios
 from kit.contract import GameState
 from kit.datafile import load_toml
 from kit.datamodel import DataModel, validated
-from kit.errors import ConfigError, IllegalAction
+from kit.errors import NC_, ConfigError, IllegalAction
 from kit.paths import DATA_DIR
 
 FOLDER = DATA_DIR / "lessons"
@@ -204,11 +204,13 @@ def load(game: str, folder: Path = FOLDER) -> Lesson:
         try:
             state = step.state()
         except (ConfigError, IllegalAction) as exc:
-            raise ConfigError(f"{path}.steps[{i}]", f"the situation does not load: {exc}") \
-                from None
+            raise ConfigError(f"{path}.steps[{i}]", f"the situation does not load: {exc}",
+                              code=NC_("error", "deal_impossible")) from None
         if state.to_act != step.seat:
             raise ConfigError(f"{path}.steps[{i}].seat",
-                              f"seat {step.seat} is not to act (seat {state.to_act} is)")
+                              f"seat {step.seat} is not to act (seat {state.to_act} is)",
+                              code=NC_("error", "situation_seat"), seat=step.seat,
+                              to_act=state.to_act)
     return lesson
 
 

@@ -365,7 +365,8 @@ class Board(anywidget.AnyWidget):
         legal (``kit-tempt``): the rules forbid them, so a click gets the engine's refusal
         on the board and changes nothing. ``tempt(None)`` clears both."""
         if self.table.mode != "lesson":
-            raise ConfigError("mode", "only a lesson board offers goals and tempting moves")
+            raise ConfigError("mode", "only a lesson board offers goals and tempting moves",
+                              code=NC_("error", "lesson_only"))
         self._goal, self._tempt = goal, [dict(a) for a in tempting or []]
         self._push()
 

@@ -23,7 +23,7 @@ import ipywidgets as w
 import kit
 from kit import scenarios
 from kit.datafile import load_toml, need
-from kit.errors import ConfigError
+from kit.errors import NC_, ConfigError
 from kit.i18n import LANGUAGES
 from kit.waiting_list import DECK_FILE, load_deck
 from widgets.app import language_links, page_language, query_params
@@ -109,38 +109,45 @@ def _fields(text: str) -> set[str]:
 def _text(value: Any, where: str) -> Text:
     """A ``{ru, uk, en}`` table: every language, none empty, the same placeholders."""
     if not isinstance(value, dict):
-        raise ConfigError(where, f"must be a table of texts {{{', '.join(LANGUAGES)}}}")
+        raise ConfigError(where, f"must be a table of texts {{{', '.join(LANGUAGES)}}}",
+                          code=NC_("error", "must_be_table"))
     for lang in LANGUAGES:
         text = value.get(lang)
         if not isinstance(text, str) or not text.strip():
-            raise ConfigError(f"{where}.{lang}", "the text in this language is missing")
+            raise ConfigError(f"{where}.{lang}", "the text in this language is missing",
+                              code=NC_("error", "entry_missing"))
     extra = set(value) - set(LANGUAGES)
     if extra:
         raise ConfigError(f"{where}.{sorted(extra)[0]}", f"unknown language; the kit's "
-                                                          f"languages: {list(LANGUAGES)}")
+                                                          f"languages: {list(LANGUAGES)}",
+                          code=NC_("error", "unknown_keys"), keys=", ".join(sorted(extra)))
     fields = {lang: _fields(value[lang]) for lang in LANGUAGES}
     for lang in LANGUAGES:
         if fields[lang] != fields[LANGUAGES[0]]:
             raise ConfigError(f"{where}.{lang}", f"placeholders {sorted(fields[lang])} differ "
                                                  f"from {LANGUAGES[0]}'s "
-                                                 f"{sorted(fields[LANGUAGES[0]])}")
+                                                 f"{sorted(fields[LANGUAGES[0]])}",
+                              code=NC_("error", "placeholders_differ"))
     return {lang: value[lang] for lang in LANGUAGES}
 
 
 def _facts(row: dict, where: str, facts: set[str]) -> tuple[str, ...]:
     ids = row.get("facts", [])
     if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
-        raise ConfigError(f"{where}.facts", "must be a list of fact card ids")
+        raise ConfigError(f"{where}.facts", "must be a list of fact card ids",
+                          code=NC_("error", "must_be_list"))
     for i in ids:
         if i not in facts:
-            raise ConfigError(f"{where}.facts", f"{i!r} is not a fact card of the deck")
+            raise ConfigError(f"{where}.facts", f"{i!r} is not a fact card of the deck",
+                              code=NC_("error", "not_a_card"), value=i, deck=DECK_FILE)
     return tuple(ids)
 
 
 def _rows(data: dict, key: str, where: str) -> list[dict]:
     rows = need(data, key, list, where)
     if not rows or not all(isinstance(r, dict) for r in rows):
-        raise ConfigError(f"{where}: {key}", "must be a non-empty list of tables")
+        raise ConfigError(f"{where}: {key}", "must be a non-empty list of tables",
+                          code=NC_("error", "needs_entry"))
     return rows
 
 
@@ -154,21 +161,25 @@ def load_classroom(path: str = FILE, deck: str = DECK_FILE) -> Classroom:
     words = {}
     for key in WORDS:
         if key not in raw:
-            raise ConfigError(f"{where}: words.{key}", "is missing")
+            raise ConfigError(f"{where}: words.{key}", "is missing",
+                              code=NC_("error", "entry_missing"))
         words[key] = _text(raw[key], f"{where}: words.{key}")
     plan = []
     for i, row in enumerate(_rows(data, "plan", where)):
         at = f"{where}: plan[{i}]"
         minutes = need(row, "minutes", int, at)
         if minutes < 1:
-            raise ConfigError(f"{at}.minutes", f"must be at least 1, not {minutes}")
+            raise ConfigError(f"{at}.minutes", f"must be at least 1, not {minutes}",
+                              code=NC_("error", "at_least"), low=1, value=minutes)
         steps = need(row, "steps", list, at)
         plan.append(PlanPart(minutes, _text(row.get("title"), f"{at}.title"),
                              tuple(_text(s, f"{at}.steps[{j}]") for j, s in enumerate(steps))))
     total = sum(p.minutes for p in plan)
     if total != LESSON_MINUTES:
         raise ConfigError(f"{where}: plan", f"the parts add up to {total} minutes, not "
-                                            f"{LESSON_MINUTES}")
+                                            f"{LESSON_MINUTES}",
+                          code=NC_("error", "plan_minutes"), total=total,
+                          minutes=LESSON_MINUTES)
     known = set(scenarios.names())
     situations = []
     for i, row in enumerate(_rows(data, "situation", where)):
@@ -176,13 +187,17 @@ def load_classroom(path: str = FILE, deck: str = DECK_FILE) -> Classroom:
         name = need(row, "scenario", str, at)
         if name not in known:
             raise ConfigError(f"{at}.scenario", f"no prepared situation {name!r} in "
-                                                f"data/scenarios/")
+                                                f"data/scenarios/",
+                              code=NC_("error", "scenario_unknown"), value=name)
         sc = kit.load_scenario(name)
         if sc.game != "waiting_list":
-            raise ConfigError(f"{at}.scenario", f"{name!r} is a {sc.game} situation")
+            raise ConfigError(f"{at}.scenario", f"{name!r} is a {sc.game} situation",
+                              code=NC_("error", "scenario_unknown"), value=name)
         upto = need(row, "upto", int, at)
         if not 0 <= upto <= len(sc.actions):
-            raise ConfigError(f"{at}.upto", f"must be 0–{len(sc.actions)}, not {upto}")
+            raise ConfigError(f"{at}.upto", f"must be 0–{len(sc.actions)}, not {upto}",
+                              code=NC_("error", "must_be_int_range"), low=0,
+                              high=len(sc.actions), value=upto)
         situations.append(Situation(name, upto, _text(row.get("title"), f"{at}.title"),
                                     _text(row.get("goal"), f"{at}.goal")))
     questions = []

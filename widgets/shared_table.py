@@ -301,7 +301,8 @@ class TableApp(w.VBox):
         except (IllegalAction, ConfigError, ValueError) as exc:
             self.refuse(exc)
         except Exception as exc:  # (a store that cannot be opened: said, nothing starts)
-            self.refuse(ConfigError("record", str(exc)))
+            self.refuse(ConfigError("record", str(exc), code=NC_("error", "record_unavailable"),
+                                   why=str(exc)))
 
     def refuse(self, exc: Exception) -> None:
         self.message.value = (f"<div class='kit-app-error kit-table-refused' "

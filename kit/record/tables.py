@@ -184,7 +184,9 @@ class TableStore:
         if len(seats) != players or any(
                 s != "human" and not (s.startswith("bot:") and s[4:] in bots) for s in seats):
             raise ConfigError("seats", f"{players} seats, each 'human' or one of the bots "
-                                       f"{['bot:' + b for b in bots]}, not {list(seats)}")
+                                       f"{['bot:' + b for b in bots]}, not {list(seats)}",
+                              code=NC_("error", "seat_kind"),
+                              value=next((s for s in seats if s != "human"), seats))
         names = list(names or [None] * players)
         labels = [("human:" + safe_text(n or "")) if k == "human" else k
                   for k, n in zip(seats, names, strict=True)]
@@ -308,7 +310,9 @@ class TableStore:
         self.check_key(code, host_key)
         info = self.info(code)
         if bot not in kit.spec(info.game).declaration()["bots"]:
-            raise ConfigError("bot", f"{info.game} has no bot {bot!r}")
+            raise ConfigError("bot", f"{info.game} has no bot {bot!r}",
+                              code=NC_("error", "bot_unknown"), value=bot, game=info.game,
+                              choices=", ".join(kit.spec(info.game).declaration()["bots"]))
         s, g = kit_table_seats.c, schema.games.c
 
         def give(conn: sa.Connection) -> None:
