@@ -21,6 +21,8 @@ LESSONS = sorted(p.relative_to(NOTEBOOKS).as_posix()
                  for p in (NOTEBOOKS / "lessons").glob("*.ipynb"))
 OPENED = ["hanabi_tutorial.ipynb", *LESSONS]
 IDLE = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
+KERNEL_READY = ("() => [...document.querySelectorAll('.jp-StatusBar-TextItem')]"
+                ".some((e) => /\\|\\s*Idle/.test(e.textContent))")
 ERRORS = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
 # the first board with a move to make: its index among the boards, and its moves so far
 MOVABLE = """() => {
@@ -59,7 +61,10 @@ def test_a_notebook_runs_in_jupyterlab_and_its_board_takes_a_move(chromium: Any,
     try:
         page.goto(f"{lab}/lab/tree/{notebook}")
         page.wait_for_selector(".jp-Notebook", timeout=120_000)
-        page.wait_for_selector(IDLE, timeout=120_000)  # the kernel has started
+        page.wait_for_selector(IDLE, timeout=120_000)
+        # the kernel has started (the execution indicator says idle while it still starts,
+        # and "Run All" then runs nothing): the status bar's "… | Idle"
+        page.wait_for_function(KERNEL_READY, timeout=120_000)
         page.click(".lm-MenuBar-itemLabel:text-is('Run')")
         page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
         page.wait_for_selector(".kit-board", timeout=120_000)
