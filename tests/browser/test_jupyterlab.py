@@ -59,7 +59,9 @@ def test_a_notebook_runs_in_jupyterlab_and_its_board_takes_a_move(chromium: Any,
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
-        page.goto(f"{lab}/lab/tree/{notebook}")
+        # ?reset: a workspace of its own, so the notebooks an earlier test opened are not
+        # restored beside it (their boards, hidden in other tabs, would match too)
+        page.goto(f"{lab}/lab/tree/{notebook}?reset")
         page.wait_for_selector(".jp-Notebook", timeout=120_000)
         page.wait_for_selector(IDLE, timeout=120_000)
         # the kernel has started (the execution indicator says idle while it still starts,
