@@ -19,6 +19,7 @@ import functools
 import html
 import math
 import os
+from collections.abc import Callable, Sequence
 from typing import Any
 from urllib.parse import parse_qs, quote
 
@@ -698,34 +699,46 @@ class PlaytestApp(w.VBox):
 
     def _feedback_form(self, board: Board) -> w.Widget:
         humans = [p for p, k in enumerate(board.seat_kinds) if k == "human"]
-        t = self.t
         seat = w.Dropdown(options=[(board.names[p], p) for p in humans] or [("—", 0)],
-                          description=t("Seat"))
-        rating = w.ToggleButtons(options=[1, 2, 3, 4, 5], value=None,
-                                 description=t("Was it fun?"),
-                                 style={"description_width": "initial"})
-        text = w.Textarea(placeholder=t("What was fun, what was confusing?"),
-                          layout=w.Layout(width="min(100%, 36em)"))
-        unclear = w.Text(placeholder=t("e.g. WL-6"), description=t("Unclear rule"),
-                         style={"description_width": "initial"})
-        sent = w.HTML()
-        send = w.Button(description=t("Send feedback"))
+                          description=self.t("Seat"))
+        return feedback_form(
+            self.t, self.lang,
+            lambda rating, text, unclear: board.recording.feedback(
+                seat=seat.value, rating=rating, text=text, unclear_rule=unclear),
+            before=[seat])
 
-        def submit(_b: Any) -> None:
-            try:
-                board.recording.feedback(seat=seat.value, rating=rating.value,
-                                         text=text.value, unclear_rule=unclear.value or None)
-            except Exception as exc:  # (a store gone: say so, keep the text to send again)
-                sent.value = t("Not saved: {why}", why=html.escape(i18n.explain(exc, self.lang)))
-                return
-            sent.value = t("Thank you!")
-            send.disabled = True
 
-        send.on_click(submit)
-        box = w.VBox([w.HTML("<b>" + t("Feedback") + "</b>"), seat, rating, text, unclear,
-                      send, sent])
-        box.add_class("kit-feedback")
-        return box
+def feedback_form(t: Words, lang: str,
+                  save: Callable[[int | None, str, str | None], None], *,
+                  before: Sequence[w.Widget] = ()) -> w.Widget:
+    """The feedback form under a finished game (a playtest app's, a table seat's):
+    ``save(rating, text, unclear_rule)`` stores it; a store that fails is said in the
+    page's language and the text is kept, to send again."""
+    rating = w.ToggleButtons(options=[1, 2, 3, 4, 5], value=None,
+                             description=t("Was it fun?"),
+                             style={"description_width": "initial"})
+    text = w.Textarea(placeholder=t("What was fun, what was confusing?"),
+                      layout=w.Layout(width="min(100%, 36em)"))
+    unclear = w.Text(placeholder=t("e.g. WL-6"), description=t("Unclear rule"),
+                     style={"description_width": "initial"})
+    sent = w.HTML()
+    send = w.Button(description=t("Send feedback"))
+    send.add_class("kit-send-feedback")
+
+    def submit(_b: Any) -> None:
+        try:
+            save(rating.value, text.value, unclear.value or None)
+        except Exception as exc:  # (a store gone: say so, keep the text to send again)
+            sent.value = t("Not saved: {why}", why=html.escape(i18n.explain(exc, lang)))
+            return
+        sent.value = t("Thank you!")
+        send.disabled = True
+
+    send.on_click(submit)
+    box = w.VBox([w.HTML("<b>" + t("Feedback") + "</b>"), *before, rating, text, unclear,
+                  send, sent])
+    box.add_class("kit-feedback")
+    return box
 
 
 def result_html(result: dict, names: list[str], t: Words | None = None) -> str:

@@ -41,6 +41,7 @@ from widgets.app import (
     LINK_STYLE,
     NOTE_STYLE,
     board_class,
+    feedback_form,
     language_links,
     page_language,
     query_params,
@@ -553,34 +554,12 @@ class TableApp(w.VBox):
         self.result_box.children = children
 
     def _feedback_form(self, seat: int) -> w.Widget:
-        t = self.t
-        rating = w.ToggleButtons(options=[1, 2, 3, 4, 5], value=None,
-                                 description=t("Was it fun?"),
-                                 style={"description_width": "initial"})
-        text = w.Textarea(placeholder=t("What was fun, what was confusing?"),
-                          layout=w.Layout(width="min(100%, 36em)"))
-        unclear = w.Text(placeholder=t("e.g. WL-6"), description=t("Unclear rule"),
-                         style={"description_width": "initial"})
-        sent = w.HTML()
-        send = w.Button(description=t("Send feedback"))
-        send.add_class("kit-send-feedback")
-
-        def submit(_b: Any) -> None:
-            assert self.store is not None and self.shared is not None
-            try:
-                self.store.feedback(self.shared.game_id, seat, rating=rating.value,
-                                    text=text.value, unclear_rule=unclear.value or None)
-            except Exception as exc:  # (a store gone: say so, keep the text to send again)
-                sent.value = t("Not saved: {why}", why=html.escape(str(exc)))
-                return
-            sent.value = t("Thank you!")
-            send.disabled = True
-
-        send.on_click(submit)
-        box = w.VBox([w.HTML("<b>" + t("Feedback") + "</b>"), rating, text, unclear, send,
-                      sent])
-        box.add_class("kit-feedback")
-        return box
+        store, shared = self.store, self.shared
+        assert store is not None and shared is not None
+        return feedback_form(
+            self.t, self.lang,
+            lambda rating, text, unclear: store.feedback(
+                shared.game_id, seat, rating=rating, text=text, unclear_rule=unclear))
 
     def close(self) -> None:
         if self.shared is not None:
