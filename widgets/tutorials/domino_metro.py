@@ -2,12 +2,11 @@
 its boards on prepared situations and the tools of its checking cells, out of
 the reader's way."""
 
-import dataclasses
-
 from IPython.display import Markdown, display
 
-import kit
+from widgets import tutorials
 from widgets.domino_metro import DominoMetroBoard
+from widgets.tutorials import seat_names, with_options  # noqa: F401 (the notebook's)
 
 
 def legal(state):
@@ -25,17 +24,6 @@ def place(tile, end=None, face=None):
     return {"type": "place", "tile": list(tile), "end": end, "face": face}
 
 
-def refused(state, action, rule):
-    """Try an illegal action: it must raise kit.IllegalAction citing `rule` and leave the
-    state exactly as it was. Returns the engine's message."""
-    before = state.snapshot()
-    try:
-        state.apply(action)
-    except kit.IllegalAction as exc:
-        assert exc.rule == rule, f"expected {rule}, got {exc}"
-        assert state.snapshot() == before, "a refused action changed the state"
-        return str(exc)
-    raise AssertionError(f"{action} was accepted")
 
 
 def ends(state, which="live"):
@@ -44,24 +32,10 @@ def ends(state, which="live"):
             if e["state"] == which]
 
 
-def with_options(scenario, **options):
-    """The same prepared situation under other options (a ruling switched)."""
-    return dataclasses.replace(scenario, options={**scenario.options, **options})
 
 
-def seat_names(players, seats=None):
-    """Seat names counted from 0, as the engine and this notebook count them."""
-    seats = seats or ["human"] * players
-    return [f"Seat {p}" + ("" if kind == "human" else f" ({kind[4:]} bot)")
-            for p, kind in enumerate(seats)]
 
 
-def try_it(scenario, upto=None):
-    """A playtest board: you hold the seat to act, rule bots hold the others."""
-    state = scenario.state(upto)
-    seats = ["human" if p == state.to_act else "bot:rule" for p in range(state.players)]
-    return DominoMetroBoard(state, mode="playtest", seats=seats, pause=0,
-                            names=seat_names(state.players, seats))
 
 
 def teacher(state, seat=None):
@@ -80,3 +54,16 @@ def replay(scenario, seat=None):
 def caption(scenario):
     """Show a prepared situation's text above its board (as prose, not as printed output)."""
     display(Markdown(scenario.text))
+
+
+def refused(state, action, rule):
+    """Try an illegal action: it must raise kit.IllegalAction citing `rule` and leave the
+    state exactly as it was (``widgets.tutorials.refused``). Returns the engine's message."""
+    exc = tutorials.refused(state, action)
+    assert exc.rule == rule, f"expected {rule}, got {exc}"
+    return str(exc)
+
+
+def try_it(scenario, upto=None):
+    """A playtest board: you hold the seat to act, rule bots hold the others."""
+    return tutorials.playtest(DominoMetroBoard, scenario, upto)

@@ -7,6 +7,7 @@ from IPython.display import Markdown, display
 
 import kit
 from widgets.hanabi import HanabiBoard
+from widgets.tutorials import refused  # noqa: F401 (the notebook's)
 
 # (the tables' long cells shown whole)
 pd.set_option("display.max_colwidth", None)
@@ -38,16 +39,6 @@ def kinds(state):
     return sorted({a.to_json()["type"] for a in state.legal_actions()})
 
 
-def refused(state, action):
-    """Try an action the rules forbid: return the engine's kit.IllegalAction after checking
-    that the state did not change at all."""
-    before = state.snapshot()
-    try:
-        state.apply(action)
-    except kit.IllegalAction as exc:
-        assert state.snapshot() == before, "a refused action changed the state"
-        return exc
-    raise AssertionError(f"{action} was accepted")
 
 
 def card(state, seat, slot):

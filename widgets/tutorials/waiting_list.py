@@ -8,6 +8,7 @@ import kit
 from kit.waiting_list.deck import load_deck
 from kit.waiting_list.rounds import load_penalties, load_rounds
 from kit.waiting_list.scenario import situation as layout
+from widgets.tutorials import refused  # noqa: F401 (the notebook's)
 from widgets.waiting_list import WaitingListBoard
 
 DECK = load_deck()
@@ -49,16 +50,6 @@ def legal(state):
     return [a.to_json() for a in state.legal_actions()]
 
 
-def refused(state, action):
-    """Try an action the rules forbid: return the engine's kit.IllegalAction after checking
-    that the state did not change at all."""
-    before = state.snapshot()
-    try:
-        state.apply(action)
-    except kit.IllegalAction as exc:
-        assert state.snapshot() == before, "a refused action changed the state"
-        return exc
-    raise AssertionError(f"{action} was accepted")
 
 
 def name(card):
