@@ -25,11 +25,12 @@ on, happens as in any game. :func:`check` refuses what the rules can't reach.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from kit.errors import NC_, ConfigError
 from kit.pug_party.cards import MEGAPUG, sort_key
-from kit.pug_party.pile import ACROSS_PLAYS, BURN_RUN, UP, read_pile
+from kit.pug_party.pile import ACROSS_PLAYS, BURN_RUN, NEW_ROUND, UP, Top, read_pile
 
 if TYPE_CHECKING:
     from kit.pug_party.state import State
@@ -52,9 +53,27 @@ def check_option(value: Any) -> str | None:
     return None
 
 
-def shuffled(state: State) -> None:
-    """PP-R1: shuffle the deck from the seed and deal 3 face-down, 3 face-up, 3 in hand."""
+@dataclass
+class Layout:
+    """Where the deal puts every card: the zones of :class:`kit.pug_party.state.State`,
+    by the same names (the draw pile's top card last)."""
+
+    hands: list[list[str]] = field(default_factory=list)
+    face_up: list[list[str]] = field(default_factory=list)
+    face_down: list[list[str | None]] = field(default_factory=list)
+    draw: list[str] = field(default_factory=list)
+    known: list[list[str]] = field(default_factory=list)
+    pile: list[str] = field(default_factory=list)
+    burned: list[str] = field(default_factory=list)
+    out: list[int] = field(default_factory=list)
+    top: Top = NEW_ROUND
+
+
+def shuffled(state: State) -> Layout:
+    """PP-R1: shuffle the deck from the seed and deal 3 face-down, 3 face-up, 3 in hand
+    (``state``, being set up, gives the seats, deck and seed; it adopts the result)."""
     n = state.players
+    lay = Layout()
     cards = state.deck.cards()
     need = n * (HAND_SIZE + 2 * TABLE_CARDS)
     if len(cards) < need:
@@ -62,19 +81,21 @@ def shuffled(state: State) -> None:
                                   f"{n} players need at least {need}",
                           code=NC_("error", "too_few"), need=need, players=n, have=len(cards))
     state.rng.shuffle(cards)
-    state.face_down = [[cards.pop() for _ in range(TABLE_CARDS)] for _ in range(n)]
-    state.face_up = [sorted([cards.pop() for _ in range(TABLE_CARDS)], key=sort_key)
+    lay.face_down = [[cards.pop() for _ in range(TABLE_CARDS)] for _ in range(n)]
+    lay.face_up = [sorted([cards.pop() for _ in range(TABLE_CARDS)], key=sort_key)
                      for _ in range(n)]
-    state.hands = [sorted([cards.pop() for _ in range(HAND_SIZE)], key=sort_key)
+    lay.hands = [sorted([cards.pop() for _ in range(HAND_SIZE)], key=sort_key)
                    for _ in range(n)]
-    state.draw = cards
-    state.known = [[] for _ in range(n)]
-    state.pile, state.burned, state.out = [], [], []
+    lay.draw = cards
+    lay.known = [[] for _ in range(n)]
+    return lay
 
 
-def scripted(state: State, deal: dict) -> None:
-    """Lay out the ``deal`` option's zones (see the module docstring), then :func:`check`."""
+def scripted(state: State, deal: dict) -> Layout:
+    """The zones the ``deal`` option lays out (see the module docstring); the state adopts
+    them and then runs :func:`check`."""
     n = state.players
+    lay = Layout()
     rest = deal.get("rest", "burned")
     if rest not in ("burned", "deck"):
         raise ConfigError("deal rest", f"must be 'burned' or 'deck', not {rest!r}",
@@ -108,20 +129,20 @@ def scripted(state: State, deal: dict) -> None:
         for _ in range(k):
             unlisted.remove(card)
     state.rng.shuffle(unlisted)
-    state.draw = draw[::-1]  # the engine keeps the top card last
-    state.burned = burned
+    lay.draw = draw[::-1]  # the engine keeps the top card last
+    lay.burned = burned
     if rest == "deck":
-        state.draw = unlisted + state.draw
+        lay.draw = unlisted + lay.draw
     else:
-        state.burned += sorted(unlisted, key=sort_key)
-    state.hands = [sorted(h, key=sort_key) for h in hands]
-    state.face_up = [sorted(f, key=sort_key) for f in ups]
-    state.face_down = downs
-    state.known = [sorted(k, key=sort_key) for k in known]
-    state.pile = pile
-    state.top = read_pile(pile, UP, state.options["after_breakdancer"])
-    state.out = list(out)
-    check(state)
+        lay.burned += sorted(unlisted, key=sort_key)
+    lay.hands = [sorted(h, key=sort_key) for h in hands]
+    lay.face_up = [sorted(f, key=sort_key) for f in ups]
+    lay.face_down = downs
+    lay.known = [sorted(k, key=sort_key) for k in known]
+    lay.pile = pile
+    lay.top = read_pile(pile, UP, state.options["after_breakdancer"])
+    lay.out = list(out)
+    return lay
 
 
 def _cards(name: str, cards: Any) -> list[str]:

@@ -47,7 +47,7 @@ from kit.pug_party import deal
 from kit.pug_party.actions import PickUp, Play, PlayBlind, PlayFaceUp, Ready, Swap
 from kit.pug_party.cards import BREAKDANCER, MEGAPUG, POOP, VALUE, Deck, load_deck, sort_key
 from kit.pug_party.deal import HAND_SIZE
-from kit.pug_party.moves import (
+from kit.pug_party.legal import (
     MAX_SWAPS,
     OVER,
     PLAY_PHASE,
@@ -117,9 +117,13 @@ class State(GameState):
         self.tally = {"turns": 0, "pick_ups": 0, "voluntary_pick_ups": 0, "blind_pick_ups": 0,
                       "burns_four": 0, "burns_megapug": 0}
         if self.options["deal"] is None:
-            deal.shuffled(self)
+            layout = deal.shuffled(self)
         else:
-            deal.scripted(self, self.options["deal"])
+            layout = deal.scripted(self, self.options["deal"])
+        for name in vars(layout):
+            setattr(self, name, getattr(layout, name))
+        if self.options["deal"] is not None:
+            deal.check(self)
 
     def _load_rules(self) -> None:
         self.deck = load_deck(self.options["deck"])
