@@ -28,11 +28,12 @@ out holding no tiles. Errors are :class:`kit.ConfigError` naming ``deal.<entry>`
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from kit.domino_metro import match
 from kit.domino_metro.layout import FACES, Layout
-from kit.domino_metro.moves import PLAIN, PLAY
+from kit.domino_metro.legal import PLAIN
 from kit.domino_metro.tileset import Tile, as_tile, name
 from kit.errors import NC_, ConfigError
 
@@ -64,8 +65,22 @@ def plain(value: Any) -> Any:
     return value
 
 
-def scripted(state: DominoMetroState, deal: dict) -> None:
-    """Lay out ``deal`` on a state whose data files are bound (see the module docstring)."""
+@dataclass
+class Scripted:
+    """What a ``deal`` lays out; :class:`kit.domino_metro.state.DominoMetroState` adopts it."""
+
+    hands: list[list[Tile]]
+    bazaar: list[Tile]  #: drawn from the end
+    records: list[dict]  #: the games already played (DM-R5)
+    places: list[int | None]
+    to_act: int | None  #: the leader of an empty layout, or the seat to act (None: the next)
+    must: Tile | None  #: the double the leader must lead (DM-2)
+    layout: Layout | None  #: None: the game is still to be led
+
+
+def scripted(state: DominoMetroState, deal: dict) -> Scripted:
+    """What ``deal`` lays out, for a state whose data files are bound (see the module
+    docstring); the state is read, not written."""
     tileset = state.tileset
     players = state.players
     everything = set(tileset.tiles())
@@ -119,15 +134,12 @@ def scripted(state: DominoMetroState, deal: dict) -> None:
                                              "game(s): raise the option games",
                           code=NC_("error", "dm_past_games"), n=state.options['games'])
 
-    state.hands = dealt
-    state.bazaar = pile[::-1]  # drawn from the end
-    state.records = records
-    state.game_no = len(records) + 1
     to_act = deal.get("to_act")
     if to_act is not None and (not isinstance(to_act, int) or isinstance(to_act, bool)
                                or not 0 <= to_act < players or places[to_act] is not None):
         raise ConfigError("deal.to_act", f"{to_act!r} is not a seat still playing",
                           code=NC_("error", "not_a_seat"), value=to_act)
+    must = None
     if layout.empty():
         from kit.domino_metro.state import first_lead
 
@@ -140,17 +152,11 @@ def scripted(state: DominoMetroState, deal: dict) -> None:
             to_act = found[0]
         must = found[1] if (found and found[0] == to_act
                             and state.options["lead_double"]) else None
-        state._new_game_fields(to_act, must)
-    else:
-        if not layout.any_live():
-            raise ConfigError("deal.layout", "no live end is left: the game would be over",
-                              code=NC_("error", "deal_impossible"))
-        state._new_game_fields(layout.tiles[0].by, None)
-        state.layout = layout
-        state.phase = PLAY
-    state.places = places
-    if not layout.empty():
-        state.turn = state._next_active(layout.tiles[-1].by) if to_act is None else to_act
+    elif not layout.any_live():
+        raise ConfigError("deal.layout", "no live end is left: the game would be over",
+                          code=NC_("error", "deal_impossible"))
+    return Scripted(dealt, pile[::-1], records, places, to_act, must,
+                    None if layout.empty() else layout)
 
 
 def _layout(state: DominoMetroState, moves: Any, tile_of: Any) -> Layout:
