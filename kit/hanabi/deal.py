@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import Field
+
+from kit.datamodel import DataModel, validated
 from kit.errors import NC_, ConfigError
 from kit.hanabi.variants import Variant
 
@@ -32,27 +35,28 @@ def card_name(code: int, variant: Variant) -> str:
     return f"{variant.suits[code // 5].letter}{code % 5 + 1}"
 
 
+class DealOption(DataModel):
+    """The shape of the ``deal`` option: each seat's hand from slot 0, and the next cards
+    to be drawn (first drawn first), as card names (``"R3"``)."""
+
+    hands: list[list[str]]
+    deck: list[str] = Field(default_factory=list)
+
+
 def scripted(deal: Any, variant: Variant, players: int,
-                  shuffled: list[int]) -> tuple[list[list[int]], list[int]]:
+             shuffled: list[int]) -> tuple[list[list[int]], list[int]]:
     """A scripted deal (the ``deal`` option, for tests and prepared situations).
 
     ``deal = {"hands": [["R1", "W2", ...], ...], "deck": ["B3", ...]}``: each
     seat's hand from slot 0, and the next cards to be drawn (first drawn
     first). The other cards follow in the seeded shuffled order.
     """
-    if not isinstance(deal, dict) or set(deal) - {"hands", "deck"} or "hands" not in deal:
-        raise ConfigError("deal", "must be {'hands': [[cards of seat 0], ...], "
-                                  "'deck': [next cards drawn]}",
-                          code=NC_("error", "must_be_table"))
-    hands_in, top = deal["hands"], deal.get("deck", [])
+    shape = validated(DealOption, deal, "deal")
+    hands_in, top = shape.hands, shape.deck
     size = hand_size(players)
-    if (not isinstance(hands_in, list) or len(hands_in) != players
-            or any(not isinstance(h, list) or len(h) != size for h in hands_in)):
+    if len(hands_in) != players or any(len(h) != size for h in hands_in):
         raise ConfigError("deal", f"hands must be {players} lists of {size} cards (HB-2)",
                           code=NC_("error", "hands_of"), players=players, size=size)
-    if not isinstance(top, list):
-        raise ConfigError("deal", "deck must be a list of cards",
-                          code=NC_("error", "must_be_list"))
     hands = [[card_code(c, variant) for c in h] for h in hands_in]
     first = [card_code(c, variant) for c in top]
     rest = list(shuffled)

@@ -37,8 +37,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
+from pydantic import Field
+
+from kit.datamodel import DataModel, validated
 from kit.errors import NC_, ConfigError
 from kit.waiting_list.combination import is_combination
 from kit.waiting_list.legal import OFFER, PLAY
@@ -47,29 +50,50 @@ from kit.waiting_list.table import left_of, right_of
 if TYPE_CHECKING:
     from kit.waiting_list.state import WaitingListState
 
-KEYS = ("round", "dealer", "turn", "opening", "phase", "hands", "pile", "top_live",
-        "deck_top", "deck_size", "deck", "characters", "combinations", "laid", "known",
-        "scores", "round_winners", "turns", "reshuffles")
+class DealShape(DataModel):
+    """The types of the ``deal`` option's keys (see the table above)."""
+
+    round: int = 1
+    dealer: int | None = None
+    turn: int | None = None
+    opening: bool = False
+    phase: Literal["offer", "play"] = "offer"  # (OFFER, PLAY)
+    hands: list[list[str]]
+    pile: list[str] = Field(default_factory=list)
+    top_live: bool = True
+    deck_top: list[str] = Field(default_factory=list)
+    deck_size: int | None = None
+    deck: list[str] | None = None
+    characters: list[str | None] | None = None
+    combinations: list[list[str]] | None = None
+    laid: list[list[str]] | None = None
+    known: list[list[str]] | None = None
+    scores: list[list[int]] | None = None
+    round_winners: list[int | None] | None = None
+    turns: int = 0
+    reshuffles: int = 0
+
+
+#: the keys of the ``deal`` option
+KEYS = tuple(DealShape.model_fields)
 
 
 def _int(deal: dict, key: str, default: int, low: int, high: int) -> int:
-    value = deal.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+    value = deal.get(key)
+    if value is None:
+        value = default
+    if not low <= value <= high:
         raise ConfigError(f"deal.{key}", f"must be an integer {low}–{high}, not {value!r}",
                           code=NC_("error", "must_be_int_range"), low=low, high=high, value=value)
     return value
 
 
 def _bool(deal: dict, key: str, default: bool) -> bool:
-    value = deal.get(key, default)
-    if not isinstance(value, bool):
-        raise ConfigError(f"deal.{key}", f"must be true or false, not {value!r}",
-                          code=NC_("error", "must_be_bool"), value=value)
-    return value
+    return deal.get(key, default)
 
 
 def _cards(value: Any, where: str) -> list[str]:
-    if not isinstance(value, list | tuple) or not all(isinstance(c, str) for c in value):
+    if any(not isinstance(c, str) for c in value):  # (characters: None outside their rounds)
         raise ConfigError(where, f"must be a list of card ids, not {value!r}",
                           code=NC_("error", "must_be_list"))
     return list(value)
@@ -79,7 +103,7 @@ def _per_seat(deal: dict, key: str, players: int) -> list[list[str]]:
     value = deal.get(key)
     if value is None:
         return [[] for _ in range(players)]
-    if not isinstance(value, list | tuple) or len(value) != players:
+    if len(value) != players:
         raise ConfigError(f"deal.{key}", f"needs one list per seat ({players})",
                           code=NC_("error", "one_per_seat"), n=players)
     return [_cards(v, f"deal.{key}[{seat}]") for seat, v in enumerate(value)]
@@ -115,15 +139,7 @@ class Layout:
 def scripted(state: WaitingListState, deal: dict) -> Layout:
     """The layout ``deal`` describes for ``state`` (being set up; read, not written): the
     state adopts it and then runs :func:`check_consistency`."""
-    if not isinstance(deal, dict):
-        raise ConfigError("deal", "must be a table of the keys in kit.waiting_list.deal",
-                          code=NC_("error", "must_be_table"))
-    unknown = set(deal) - set(KEYS)
-    if unknown:
-        raise ConfigError(f"deal.{sorted(unknown)[0]}", f"unknown key; allowed: {list(KEYS)}",
-                          code=NC_("error", "unknown_keys"), keys=sorted(unknown)[0])
-    if "hands" not in deal:
-        raise ConfigError("deal.hands", "missing", code=NC_("error", "entry_missing"))
+    validated(DealShape, deal, "deal")  # the types; the ranges (seats, rounds) below
     players = state.players
     lay = Layout()
     number = _int(deal, "round", 1, 1, len(state.rounds))
@@ -135,10 +151,6 @@ def scripted(state: WaitingListState, deal: dict) -> Layout:
     lay.turn = _int(deal, "turn", right_of(lay.dealer, players), 0, players - 1)
     lay.discarder = None if _bool(deal, "opening", False) else left_of(lay.turn, players)
     lay.phase = deal.get("phase", OFFER)
-    if lay.phase not in (OFFER, PLAY):
-        raise ConfigError("deal.phase", f"must be {OFFER!r} or {PLAY!r}, not {lay.phase!r}",
-                          code=NC_("error", "option_choice"),
-                          value=lay.phase, choices=f"{OFFER}, {PLAY}")
     lay.claim_at = 0
     lay.hands = _per_seat(deal, "hands", players)
     lay.combos = _per_seat(deal, "combinations", players)
