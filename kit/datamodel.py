@@ -35,7 +35,9 @@ def validated(model: type[Model], data: Any, path: str, sep: str = ".",
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
+        errors = exc.errors()
+        # an unknown key first: it is most often the misspelling of a missing one
+        first = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
         loc = tuple(first["loc"])
         where = label(loc) if label else entry(loc).removeprefix(".")
         name = f"{path}{sep}{where}" if where else path
