@@ -44,6 +44,20 @@ DESCRIPTION = (
 #: which class the card's identity falls in
 Question = tuple
 
+_SHAPES: dict[int, tuple[int, int]] = {}
+
+
+def shape(mask: int) -> tuple[int, int]:
+    """The suits (bit per suit) and values (bit per value - 1) of the codes in ``mask``."""
+    got = _SHAPES.get(mask)
+    if got is None:
+        suits = values = 0
+        for c in bits(mask):
+            suits |= 1 << (c // 5)
+            values |= 1 << (c % 5)
+        got = _SHAPES[mask] = (suits, values)
+    return got
+
 
 def _remaining(modulus: int, value: int, total: int) -> int:
     """How many answers one more question may have and still fit under ``total``
@@ -60,7 +74,6 @@ class InfoTable(PublicTable):
         self.max_hints = view["max_hints"]
         self.hints = self.max_hints
         self.hand_size = len(self.hands[0])
-        self.suit_masks = [0b11111 << (5 * s) for s in range(self.nsuits)]
         self.four_ways = all(s["hint"] == "own" for s in view["suits"])
 
     def _refresh(self) -> None:
@@ -80,12 +93,28 @@ class InfoTable(PublicTable):
             if m & alive:
                 self.poss[cid] = m & alive
         self._weights: dict[int, int] = {}
+        self._odds: dict[int, tuple[float, float]] = {}
 
     def weight(self, mask: int) -> int:
         """Copies not yet seen by the table of the identities in ``mask``."""
         got = self._weights.get(mask)
         if got is None:
-            got = self._weights[mask] = sum(self.left[c] for c in bits(mask))
+            got, left, m = 0, self.left, mask
+            while m:
+                low = m & -m
+                got += left[low.bit_length() - 1]
+                m ^= low
+            self._weights[mask] = got
+        return got
+
+    def odds(self, mask: int) -> tuple[float, float]:
+        """How likely a card that may be ``mask`` is playable, and useless (by the
+        copies the table has not seen)."""
+        got = self._odds.get(mask)
+        if got is None:
+            w = self.weight(mask)
+            got = self._odds[mask] = ((self.weight(mask & self.playable) / w,
+                                       self.weight(mask & self.trash) / w) if w else (0.0, 0.0))
         return got
 
     def knows_play(self, p: int) -> bool:
@@ -100,15 +129,11 @@ class InfoTable(PublicTable):
         ``room`` answers (None: nothing left worth asking)."""
         if room < 2:
             return None
-        playable, trash, weight = self.playable, self.trash, self.weight
+        odds, playable, trash = self.odds, self.playable, self.trash
         cards = []
         know_play = know_dead = False
         for i, m in enumerate(masks):
-            w = weight(m)
-            if not w:
-                continue
-            p_play = weight(m & playable) / w
-            p_dead = weight(m & trash) / w
+            p_play, p_dead = odds(m)
             know_play = know_play or p_play == 1.0
             if p_dead == 1.0:
                 know_dead = True
@@ -231,12 +256,15 @@ class InfoTable(PublicTable):
     def ways(self, p: int) -> int:
         """3 or 4 kinds of hint to seat ``p`` (4 when the table knows its hand holds two
         colours and two values, so each kind of hint leaving the hint card out exists)."""
-        masks = [self.poss[cid] for cid in self.hands[p]]
-        if (not self.four_ways or len(masks) < 4
-                or any(all(m & s for m in masks) for s in self.suit_masks)
-                or any(all(m & v for m in masks) for v in self.value_mask.values())):
+        hand = self.hands[p]
+        if not self.four_ways or len(hand) < 4:
             return 3
-        return 4
+        suits = values = -1
+        for cid in hand:
+            s, v = shape(self.poss[cid])
+            suits &= s
+            values &= v
+        return 3 if suits or values else 4
 
     def hint_card(self, p: int) -> int:
         """The slot of seat ``p``'s card the table knows least about (oldest first)."""
@@ -247,8 +275,8 @@ class InfoTable(PublicTable):
             if not m & ~self.trash or not m & (m - 1):
                 score = 0
             else:
-                score = (1 + (not any(m & ~s == 0 for s in self.suit_masks))
-                         + (not any(m & ~v == 0 for v in self.value_mask.values())))
+                s, v = shape(m)
+                score = 1 + bool(s & (s - 1)) + bool(v & (v - 1))
             if score > best:
                 best, where = score, slot
         return where
@@ -372,7 +400,11 @@ class InfoBot:
         me = view["seat"]
         faces, seen = t.in_sight(view, me)
         weights = [n - s for n, s in zip(t.copies, seen, strict=True)]
-        private = [t.poss[cid] for cid in t.hands[me]]
+        unseen = 0
+        for c, w in enumerate(weights):
+            if w > 0:
+                unseen |= 1 << c
+        private = [t.poss[cid] & unseen or t.poss[cid] for cid in t.hands[me]]
         playable, trash = t.playable, t.trash
 
         def chance(m: int, of: int) -> float:
@@ -383,7 +415,7 @@ class InfoBot:
         best, where = None, None
         for slot in range(len(private) - 1, -1, -1):
             m = private[slot]
-            if chance(m, playable) == 1.0:
+            if not m & ~playable:
                 score = self._play_score(t, view, faces, weights, m)
                 if best is None or score > best:
                     best, where = score, slot
@@ -398,7 +430,7 @@ class InfoBot:
             best, where = self.RISK, None
             for slot in range(len(private) - 1, -1, -1):
                 m = private[slot]
-                if chance(m, playable | trash) == 1.0:
+                if not m & ~(playable | trash):
                     p = chance(m, playable)
                     if p > best:
                         best, where = p, slot
