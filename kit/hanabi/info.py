@@ -362,6 +362,8 @@ class InfoBot:
 
     name = "info"
     description = DESCRIPTION
+    LAST_RISK: float | None = 0.0
+    STALL = 8
     RISK = 0.75  # play a card that is playable or useless when this likely playable
 
     def __init__(self) -> None:
@@ -434,6 +436,15 @@ class InfoBot:
                     p = chance(m, playable)
                     if p > best:
                         best, where = p, slot
+            if where is not None:
+                return Play(where)
+        # 2b. the final round (HB-10): a card left in hand scores nothing
+        if view["final_round"] and lives > 1 and self.LAST_RISK is not None:
+            best, where = self.LAST_RISK, None
+            for slot in range(len(private) - 1, -1, -1):
+                p = chance(private[slot], playable)
+                if p > best:
+                    best, where = p, slot
             if where is not None:
                 return Play(where)
         # 3. a hint, or a discard
