@@ -38,6 +38,8 @@ class Table(PublicTable):
     """The public table (:class:`PublicTable`) with the cards hints touched and what
     the conventions read into each hint."""
 
+    SAVE_2 = False
+
     def __init__(self, view: dict) -> None:
         self.last_copies = sum(1 << (5 * i + v) for i, s in enumerate(view["suits"])
                                for v in range(5) if s["counts"][v] == 1)
@@ -48,7 +50,7 @@ class Table(PublicTable):
     def _refresh(self) -> None:
         """Also ``worth`` a save clue: last copies, 5s and 2s still needed, playable."""
         super()._refresh()
-        self.worth = (self.playable | self.last_copies | self.value_mask[2]) & ~self.trash
+        self.worth = (self.playable | self.last_copies | (self.value_mask[2] if self.SAVE_2 else 0)) & ~self.trash
 
     def _left_hand(self, cid: int, code: int) -> None:
         self.clued.discard(cid)
@@ -122,6 +124,9 @@ class ConventionBot:
     FULL = 3  # with this many tokens every hint is weighed, not only play clues
     STALL = 8  # with this many cards left or fewer, hint rather than draw
     RESERVE = 1  # tokens kept for saves unless the next player can discard safely
+    SAVE_2 = False
+    DUPES = False
+    MYSTERY: dict[int, int] = {3: 2, 2: 1}
     MIN_GAIN = 1  # the least a hint must score to be worth a token over a discard
 
     def __init__(self) -> None:
@@ -172,9 +177,18 @@ class ConventionBot:
                 hint, _ = self._best_hint(t, view, faces, playable, trash, legal, every=True)
                 if hint is not None:
                     return hint
+        lives = view["max_mistakes"] - view["mistakes"]
+        if view["deck"] <= self.MYSTERY.get(lives, -1):
+            gamble = t.likeliest(private, seen)
+            if gamble is not None:
+                return Play(gamble)
         last = t.gamble_or_let_go(view, private, seen)
         if last is not None:
             return last
+        if can_discard and self.DUPES:
+            dup = self._duplicate(t, view, faces, private)
+            if dup is not None:
+                return Discard(dup)
         if can_discard:
             chop = t.chop(mine)
             if chop is not None:
@@ -192,6 +206,28 @@ class ConventionBot:
         return next(h for h in legal if type(h) is Hint)
 
     # -- choices ------------------------------------------------------------------------
+
+    @staticmethod
+    def _duplicate(t: Table, view: dict, faces: dict[int, int], private: list[int]) -> int | None:
+        """The slot of a card whose every identity another player holds hinted (so
+        it will be kept there): a copy to spare."""
+        kept = 0
+        me = view["seat"]
+        for p in range(t.players):
+            if p != me:
+                for cid in t.hands[p]:
+                    if cid in t.clued:
+                        kept |= 1 << faces[cid]
+        mine = t.hands[me]
+        for slot in range(len(private) - 1, -1, -1):
+            m = private[slot]
+            if m and not m & ~kept:
+                return slot
+            # two cards of my own known to be the same
+            if m and not m & (m - 1) and any(private[o] == m for o in range(slot)
+                                             if mine[o] in t.clued):
+                return slot
+        return None
 
     @staticmethod
     def _least_needed(private: list[int], trash: int, seen: list[int], t: Table) -> int:
@@ -247,7 +283,7 @@ class ConventionBot:
         elsewhere = any(faces.get(cid) == c for p in range(t.players) if p != q
                         for cid in t.hands[p])
         needed = left == 1 or (not critical_only and not elsewhere
-                               and (v == 2 or bool(playable >> c & 1)))
+                               and ((v == 2 and self.SAVE_2) or bool(playable >> c & 1)))
         if not needed:
             return None
         slot = t.hands[q].index(chop)
