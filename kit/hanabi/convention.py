@@ -169,8 +169,10 @@ class ConventionBot:
                 return save
             hint, gain = self._best_hint(t, view, faces, playable, trash, legal,
                                          every=not can_discard or hints >= self.FULL)
-            if hint is not None and (not can_discard or self._worth(t, view, faces, playable,
-                                                                      trash, gain)):
+            if hint is not None and (not can_discard or (
+                    self._worth(t, view, faces, playable, trash, gain)
+                    and not (hints == 1
+                             and self._starves(t, view, faces, playable, trash, hint)))):
                 return hint
             if view["deck"] <= self.STALL and self._pending(t, me, playable):
                 # a hint rather than a draw: the final round comes later
@@ -256,6 +258,28 @@ class ConventionBot:
             return True
         chop = t.chop(t.hands[q])
         return chop is None or bool(trash >> faces[chop] & 1) or hints > 1
+
+    def _starves(self, t: Table, view: dict, faces: dict[int, int], playable: int,
+                 trash: int, hint: Hint) -> bool:
+        """Whether spending the last token on ``hint`` leaves a player who knows of no
+        play to discard a last copy from their chop before anyone can save it."""
+        me = view["seat"]
+        for d in range(1, t.players):
+            p = (me + d) % t.players
+            if self._hand_plays(t, p, playable):
+                continue
+            if p == hint.to:
+                mask = (t.colour_mask[hint.colour] if hint.colour is not None
+                        else t.value_mask[hint.value or 0])
+                after = t.read_hint(p, mask, hint_slots(hint), t.queued(playable, t.poss))
+                if any(m and not m & ~playable for m in after):
+                    continue
+            chop = t.chop(t.hands[p])
+            if chop is None:
+                return False
+            c = faces[chop]
+            return not trash >> c & 1 and t.copies[c] - t.gone[c] == 1
+        return False
 
     def _pending(self, t: Table, me: int, playable: int) -> bool:
         """Whether another player knows of a card to play."""
