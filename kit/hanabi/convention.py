@@ -125,6 +125,7 @@ class ConventionBot:
     STALL = 8  # with this many cards left or fewer, hint rather than draw
     RESERVE = 1  # tokens kept for saves unless the next player can discard safely
     SAVE_2 = False
+    PLAY_NOT_SAVE = True
     DUPES = False
     MYSTERY: dict[int, int] = {3: 2, 2: 1}
     MIN_GAIN = 1  # the least a hint must score to be worth a token over a discard
@@ -158,6 +159,12 @@ class ConventionBot:
         if hints:
             save = self._save(t, view, faces, playable, trash, legal, critical_only=True)
             if save is not None:
+                if self.PLAY_NOT_SAVE:
+                    # a play clue keeps them from discarding too, and scores
+                    alt, _ = self._best_hint(t, view, faces, playable, trash, legal,
+                                             to=save.to)
+                    if alt is not None and self._gives_play(t, alt, playable):
+                        return alt
                 return save
         # 2. play a card that surely fits
         slot = t.sure_play(private)
@@ -268,18 +275,22 @@ class ConventionBot:
             p = (me + d) % t.players
             if self._hand_plays(t, p, playable):
                 continue
-            if p == hint.to:
-                mask = (t.colour_mask[hint.colour] if hint.colour is not None
-                        else t.value_mask[hint.value or 0])
-                after = t.read_hint(p, mask, hint_slots(hint), t.queued(playable, t.poss))
-                if any(m and not m & ~playable for m in after):
-                    continue
+            if p == hint.to and self._gives_play(t, hint, playable):
+                continue
             chop = t.chop(t.hands[p])
             if chop is None:
                 return False
             c = faces[chop]
             return not trash >> c & 1 and t.copies[c] - t.gone[c] == 1
         return False
+
+    @staticmethod
+    def _gives_play(t: Table, hint: Hint, playable: int) -> bool:
+        """Whether the receiver of ``hint`` then knows of a card to play."""
+        mask = (t.colour_mask[hint.colour] if hint.colour is not None
+                else t.value_mask[hint.value or 0])
+        after = t.read_hint(hint.to, mask, hint_slots(hint), t.queued(playable, t.poss))
+        return any(m and not m & ~playable for m in after)
 
     def _pending(self, t: Table, me: int, playable: int) -> bool:
         """Whether another player knows of a card to play."""
@@ -327,7 +338,8 @@ class ConventionBot:
         return pick
 
     def _best_hint(self, t: Table, view: dict, faces: dict[int, int], playable: int, trash: int,
-                   legal: Sequence[Action], every: bool = False) -> tuple[Hint | None, float]:
+                   legal: Sequence[Action], every: bool = False,
+                   to: int | None = None) -> tuple[Hint | None, float]:
         """The best hint by :meth:`_score`; unless ``every``, only hints that touch a new
         card that is or will soon be playable are weighed (the others score little)."""
         me = view["seat"]
@@ -342,6 +354,8 @@ class ConventionBot:
         best, pick = None, None
         for h in legal:
             if type(h) is not Hint or not (every or wanted[h.to].intersection(hint_slots(h))):
+                continue
+            if to is not None and h.to != to:
                 continue
             score = self._score(t, h, faces, playable, trash, queued0, ways)
             if score is None:
