@@ -125,6 +125,7 @@ class ConventionBot:
     STALL = 8  # with this many cards left or fewer, hint rather than draw
     RESERVE = 1  # tokens kept for saves unless the next player can discard safely
     SAVE_2 = False
+    ENDGAME = True
     PLAY_NOT_SAVE = True
     DUPES = False
     MYSTERY: dict[int, int] = {3: 2, 2: 1}
@@ -155,6 +156,8 @@ class ConventionBot:
         private = t.private(me, seen)
 
         hints, can_discard = view["hints"], view["hints"] < view["max_hints"]
+        if self.ENDGAME and not view["deck"]:
+            return self._last_turn(t, view, faces, private, seen, legal)
         # 1. a save comes first if the next player would discard a needed card
         if hints:
             save = self._save(t, view, faces, playable, trash, legal, critical_only=True)
@@ -215,6 +218,31 @@ class ConventionBot:
         return next(h for h in legal if type(h) is Hint)
 
     # -- choices ------------------------------------------------------------------------
+
+    def _last_turn(self, t: Table, view: dict, faces: dict[int, int], private: list[int],
+                   seen: list[int], legal: Sequence[Action]) -> Action:
+        """The final round (HB-10): no card drawn will be played, so a card to play, a
+        play clue for a player who still has a turn, a risk with a mistake to spare."""
+        me = view["seat"]
+        playable, trash = t.playable, t.trash
+        slot = t.sure_play(private)
+        if slot is not None:
+            return Play(slot)
+        drew = next((m["seat"] for m in reversed(view["moves"]) if m["type"] != "hint"
+                     and m["drew"]), me - 1)
+        if view["hints"]:
+            for d in range(1, (drew - me) % t.players + 1):  # the players still to act
+                hint, _ = self._best_hint(t, view, faces, playable, trash, legal,
+                                          to=(me + d) % t.players)
+                if hint is not None and self._gives_play(t, hint, playable):
+                    return hint
+        if view["mistakes"] < view["max_mistakes"] - 1:
+            slot = t.likeliest(private, seen)
+            if slot is not None:
+                return Play(slot)
+        if view["hints"] < view["max_hints"]:
+            return Discard(self._least_needed(private, trash, seen, t))
+        return next(h for h in legal if type(h) is Hint)
 
     @staticmethod
     def _duplicate(t: Table, view: dict, faces: dict[int, int], private: list[int]) -> int | None:
