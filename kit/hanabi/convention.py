@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from kit.contract import Action
 from kit.hanabi.actions import Discard, Hint, Play, hint_slots
@@ -38,8 +39,6 @@ class Table(PublicTable):
     """The public table (:class:`PublicTable`) with the cards hints touched and what
     the conventions read into each hint."""
 
-    SAVE_2 = False
-
     def __init__(self, view: dict) -> None:
         self.last_copies = sum(1 << (5 * i + v) for i, s in enumerate(view["suits"])
                                for v in range(5) if s["counts"][v] == 1)
@@ -50,7 +49,7 @@ class Table(PublicTable):
     def _refresh(self) -> None:
         """Also ``worth`` a save clue: last copies, 5s and 2s still needed, playable."""
         super()._refresh()
-        self.worth = (self.playable | self.last_copies | (self.value_mask[2] if self.SAVE_2 else 0)) & ~self.trash
+        self.worth = (self.playable | self.last_copies) & ~self.trash
 
     def _left_hand(self, cid: int, code: int) -> None:
         self.clued.discard(cid)
@@ -124,11 +123,9 @@ class ConventionBot:
     FULL = 3  # with this many tokens every hint is weighed, not only play clues
     STALL = 8  # with this many cards left or fewer, hint rather than draw
     RESERVE = 1  # tokens kept for saves unless the next player can discard safely
-    SAVE_2 = False
-    ENDGAME = True
-    PLAY_NOT_SAVE = True
-    DUPES = False
-    MYSTERY: dict[int, int] = {3: 2, 2: 1}
+    #: with this many cards left or fewer and this many mistakes to spare, risk the
+    #: likeliest card rather than discard (SmartBot's mulligans; a lost game scores 0)
+    MYSTERY: ClassVar[dict[int, int]] = {3: 2, 2: 1}
     MIN_GAIN = 1  # the least a hint must score to be worth a token over a discard
 
     def __init__(self) -> None:
@@ -156,18 +153,16 @@ class ConventionBot:
         private = t.private(me, seen)
 
         hints, can_discard = view["hints"], view["hints"] < view["max_hints"]
-        if self.ENDGAME and not view["deck"]:
+        if not view["deck"]:
             return self._last_turn(t, view, faces, private, seen, legal)
         # 1. a save comes first if the next player would discard a needed card
         if hints:
             save = self._save(t, view, faces, playable, trash, legal, critical_only=True)
             if save is not None:
-                if self.PLAY_NOT_SAVE:
-                    # a play clue keeps them from discarding too, and scores
-                    alt, _ = self._best_hint(t, view, faces, playable, trash, legal,
-                                             to=save.to)
-                    if alt is not None and self._gives_play(t, alt, playable):
-                        return alt
+                # a play clue keeps them from discarding too, and scores
+                alt, _ = self._best_hint(t, view, faces, playable, trash, legal, to=save.to)
+                if alt is not None and self._gives_play(t, alt, playable):
+                    return alt
                 return save
         # 2. play a card that surely fits
         slot = t.sure_play(private)
@@ -197,10 +192,6 @@ class ConventionBot:
         last = t.gamble_or_let_go(view, private, seen)
         if last is not None:
             return last
-        if can_discard and self.DUPES:
-            dup = self._duplicate(t, view, faces, private)
-            if dup is not None:
-                return Discard(dup)
         if can_discard:
             chop = t.chop(mine)
             if chop is not None:
@@ -243,28 +234,6 @@ class ConventionBot:
         if view["hints"] < view["max_hints"]:
             return Discard(self._least_needed(private, trash, seen, t))
         return next(h for h in legal if type(h) is Hint)
-
-    @staticmethod
-    def _duplicate(t: Table, view: dict, faces: dict[int, int], private: list[int]) -> int | None:
-        """The slot of a card whose every identity another player holds hinted (so
-        it will be kept there): a copy to spare."""
-        kept = 0
-        me = view["seat"]
-        for p in range(t.players):
-            if p != me:
-                for cid in t.hands[p]:
-                    if cid in t.clued:
-                        kept |= 1 << faces[cid]
-        mine = t.hands[me]
-        for slot in range(len(private) - 1, -1, -1):
-            m = private[slot]
-            if m and not m & ~kept:
-                return slot
-            # two cards of my own known to be the same
-            if m and not m & (m - 1) and any(private[o] == m for o in range(slot)
-                                             if mine[o] in t.clued):
-                return slot
-        return None
 
     @staticmethod
     def _least_needed(private: list[int], trash: int, seen: list[int], t: Table) -> int:
@@ -346,7 +315,7 @@ class ConventionBot:
         elsewhere = any(faces.get(cid) == c for p in range(t.players) if p != q
                         for cid in t.hands[p])
         needed = left == 1 or (not critical_only and not elsewhere
-                               and ((v == 2 and self.SAVE_2) or bool(playable >> c & 1)))
+                               and bool(playable >> c & 1))
         if not needed:
             return None
         slot = t.hands[q].index(chop)

@@ -304,7 +304,7 @@ class InfoTable(PublicTable):
             layout = self.layout(seat)
             total = layout[-1][2] + layout[-1][1]
             to = move["to"]
-            p, ways, start = next(row for row in layout if row[0] == to)
+            _, ways, start = next(row for row in layout if row[0] == to)
             card = self.hint_card(to)
             value = start + self.kind(ways, card in move["slots"], move["colour"] is not None)
             self.hat_sum(seat, total, me, value)
