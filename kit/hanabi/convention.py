@@ -53,6 +53,13 @@ class Table(PublicTable):
 
     def _left_hand(self, cid: int, code: int) -> None:
         self.clued.discard(cid)
+        bit = 1 << code
+        if self.playable & bit and self.fireworks[code // 5] == code % 5 + 1:
+            # no two cards known to be playable are the same (the hinter made sure):
+            # the others known to be playable were not this one
+            for other, m in self.poss.items():
+                if m & bit and m != bit and not m & ~self.playable:
+                    self.poss[other] = m & ~bit
         if self.copies[code] - self.gone[code] == 1:
             self.last_copies |= 1 << code
 
@@ -370,8 +377,11 @@ class ConventionBot:
             got = set()
             for cid in t.hands[p]:
                 m = t.poss[cid]
-                if cid in faces and m and not m & ~playable:
-                    got.add(faces[cid])
+                if m and not m & ~playable:
+                    if cid in faces:
+                        got.add(faces[cid])
+                    else:  # my own: any card it may be
+                        got.update(bits(m))
             out.append(got)
         return out
 
@@ -386,8 +396,8 @@ class ConventionBot:
             mask = t.value_mask[h.value]
         after = t.read_hint(h.to, mask, slots, queued0)
         score = self.W_IDLE if not ways[h.to] else 0.0
-        # cards already on their way: playable cards someone else knows about
-        known = set().union(*(ways[p] for p in range(t.players) if p != h.to))
+        # cards already on their way: playable cards someone knows about (no two the same)
+        known = set().union(*ways)
         for i, cid in enumerate(hand):
             c = faces[cid]
             m = after[i]
