@@ -126,6 +126,7 @@ class ConventionBot:
     #: weights of a hint: a card that waits for a known one, touching a useless card,
     #: touching a new useful one, telling a card is useless, a play made exact
     W_DELAYED, W_TRASH, W_TOUCH, W_USELESS, W_EXACT = 6.0, 3.0, 0.5, 1.0, 1.0
+    W_EXPOSE = 5.0  # a hint that moves a chop onto a last copy
     W_IDLE = 0.0  # a hint to a player who knows of no play
     FULL = 3  # with this many tokens every hint is weighed, not only play clues
     STALL = 8  # with this many cards left or fewer, hint rather than draw
@@ -422,4 +423,15 @@ class ConventionBot:
                     score += self.W_TOUCH
             if not m & ~trash and before & ~trash:
                 score += self.W_USELESS  # they learn it is useless
+        if self.W_EXPOSE:
+            chop = t.chop(hand)
+            if chop is not None and hand.index(chop) in slots:
+                # the hint moves their chop: to a last copy, it then needs a save
+                for i in range(len(hand) - 1, -1, -1):
+                    cid = hand[i]
+                    if cid not in t.clued and i not in slots:
+                        c = faces[cid]
+                        if not trash >> c & 1 and t.copies[c] - t.gone[c] == 1:
+                            score -= self.W_EXPOSE
+                        break
         return score
