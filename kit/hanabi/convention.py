@@ -43,6 +43,8 @@ class Table(PublicTable):
         self.last_copies = sum(1 << (5 * i + v) for i, s in enumerate(view["suits"])
                                for v in range(5) if s["counts"][v] == 1)
         self.clued: set[int] = set()
+        #: card made known to be playable by a hint -> the cards known to be then
+        self.vouched: dict[int, set[int]] = {}
         super().__init__(view)
         self.value_masks = set(self.value_mask.values())
 
@@ -54,11 +56,13 @@ class Table(PublicTable):
     def _left_hand(self, cid: int, code: int) -> None:
         self.clued.discard(cid)
         bit = 1 << code
+        vouched = self.vouched.pop(cid, set())
         if self.playable & bit and self.fireworks[code // 5] == code % 5 + 1:
-            # no two cards known to be playable are the same (the hinter made sure):
-            # the others known to be playable were not this one
+            # a play clue makes a card known to be playable only if it is none of the
+            # cards known to be playable then (the hinter makes sure): those were not it
             for other, m in self.poss.items():
-                if m & bit and m != bit and not m & ~self.playable:
+                if (m & bit and m != bit and not m & ~self.playable
+                        and (other in vouched or cid in self.vouched.get(other, ()))):
                     self.poss[other] = m & ~bit
         if self.copies[code] - self.gone[code] == 1:
             self.last_copies |= 1 << code
@@ -104,6 +108,11 @@ class Table(PublicTable):
                 out[focus] &= allowed
         return out
 
+    def hint_mask_of(self, hint: Hint) -> int:
+        """The codes ``hint`` touches."""
+        return (self.colour_mask[hint.colour] if hint.colour is not None
+                else self.value_mask[hint.value or 0])
+
     def apply(self, move: dict) -> None:
         if move["type"] != "hint":
             self.card_left(move)
@@ -111,6 +120,13 @@ class Table(PublicTable):
         hand = self.hands[move["to"]]
         after = self.read_hint(move["to"], self.hint_mask(move), move["slots"],
                                self.queued(self.playable, self.poss))
+        playable = self.playable
+        was = {cid for h in self.hands for cid in h
+               if self.poss[cid] and not self.poss[cid] & ~playable}
+        new = {cid for cid, m in zip(hand, after, strict=True)
+               if m and not m & ~playable and cid not in was}
+        for cid in new:
+            self.vouched[cid] = was | (new - {cid})
         for cid, m in zip(hand, after, strict=True):
             self.poss[cid] = m
         self.clued.update(hand[i] for i in move["slots"])
@@ -214,7 +230,30 @@ class ConventionBot:
         gamble = t.likeliest(private, seen, at_least=0.6)
         if gamble is not None:
             return Play(gamble)
-        return next(h for h in legal if type(h) is Hint)
+        return self._harmless(t, faces, playable, trash, legal)
+
+    @staticmethod
+    def _harmless(t: Table, faces: dict[int, int], playable: int, trash: int,
+                  legal: Sequence[Action]) -> Hint:
+        """A hint whose misreading leads nobody to play or let go of a card wrongly
+        (the one misleading fewest cards), for when every hint misleads."""
+        queued0 = t.queued(playable, t.poss)
+        best, pick = None, None
+        for h in legal:
+            if type(h) is not Hint:
+                continue
+            after = t.read_hint(h.to, t.hint_mask_of(h), hint_slots(h), queued0)
+            harm = 0
+            for cid, m in zip(t.hands[h.to], after, strict=True):
+                c = faces[cid]
+                if not m >> c & 1:
+                    harm += 1
+                    if not m & ~queued0 or not m & ~trash:
+                        harm += 100
+            if best is None or harm < best:
+                best, pick = harm, h
+        assert pick is not None  # a hint exists when every token is in hand
+        return pick
 
     # -- choices ------------------------------------------------------------------------
 
