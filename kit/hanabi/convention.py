@@ -43,6 +43,7 @@ class Table(PublicTable):
         self.last_copies = sum(1 << (5 * i + v) for i, s in enumerate(view["suits"])
                                for v in range(5) if s["counts"][v] == 1)
         self.clued: set[int] = set()
+        self.moved: int | None = None
         #: card made known to be playable by a hint -> the cards known to be then
         self.vouched: dict[int, set[int]] = {}
         super().__init__(view)
@@ -115,9 +116,13 @@ class Table(PublicTable):
 
     def apply(self, move: dict) -> None:
         if move["type"] != "hint":
+            self.moved = None
             self.card_left(move)
             return
         hand = self.hands[move["to"]]
+        chop = self.chop(hand)
+        #: the seat whose chop the last hint moved (None: it moved none)
+        self.moved = move["to"] if chop is not None and hand.index(chop) in move["slots"] else None
         after = self.read_hint(move["to"], self.hint_mask(move), move["slots"],
                                self.queued(self.playable, self.poss))
         playable = self.playable
@@ -142,6 +147,8 @@ class ConventionBot:
     #: weights of a hint: a card that waits for a known one, touching a useless card,
     #: touching a new useful one, telling a card is useless, a play made exact
     W_DELAYED, W_TRASH, W_TOUCH, W_USELESS, W_EXACT = 6.0, 3.0, 0.5, 1.0, 1.0
+    HIGH, HIGH_GAIN = 6, 0.0  # with this many tokens, any hint that tells something
+    UNCHECKED = 1  # with this many tokens, a hint rather than a discard after a chop move
     W_EXPOSE = 5.0  # a hint that moves a chop onto a last copy
     W_IDLE = 0.0  # a hint to a player who knows of no play
     FULL = 3  # with this many tokens every hint is weighed, not only play clues
@@ -207,6 +214,12 @@ class ConventionBot:
                 # a hint rather than a draw: the final round comes later
                 hint, _ = self._best_hint(t, view, faces, playable, trash, legal, every=True)
                 if hint is not None:
+                    return hint
+            if self.UNCHECKED and t.moved == me and hints >= self.UNCHECKED:
+                # a hint just moved my chop: my new chop is not checked yet
+                hint, gain = self._best_hint(t, view, faces, playable, trash, legal,
+                                             every=True)
+                if hint is not None and gain > 0:
                     return hint
         lives = view["max_mistakes"] - view["mistakes"]
         if view["deck"] <= self.MYSTERY.get(lives, -1):
@@ -300,6 +313,8 @@ class ConventionBot:
         hints = view["hints"]
         if gain <= 0:
             return False
+        if hints >= self.HIGH:
+            return gain > self.HIGH_GAIN
         if hints > self.RESERVE:
             return gain >= self.MIN_GAIN
         if gain < 5:
