@@ -1,4 +1,4 @@
-"""A Hanabi partner with conventions a person can follow (HB-3..HB-7).
+"""A Hanabi partner with conventions a person can follow (HB-3..HB-7, HB-10).
 
 Conventions (every player reads them from the public moves alone; no hat-guessing):
 
@@ -8,11 +8,20 @@ Conventions (every player reads them from the public moves alone; no hat-guessin
   touches for the first time.
 - **Play clue**: a colour hint, or a value hint whose focus is not the chop, says the
   focus card is playable now, or as soon as a card already known exactly is played.
+  With two players a hint touching only hinted cards says the newest of them not yet
+  known to be playable or useless is playable (a tempo clue).
 - **Save clue**: a value hint on the chop may also mean "keep this": the last copy of a
-  needed card, a 5 or a 2. A save of a last copy comes before one's own play.
+  needed card (every 5 is one). A save comes before one's own play, and a play clue for
+  the same player before a save (they then play rather than discard).
+- **No two cards known to be playable are the same**: a hint never makes a card known
+  to be playable when it may be a card already known to be so; when one of them is
+  played, the others known to be playable then are not that card.
 - Hinted cards are kept, and played once everything they may still be is playable.
 - Near the end of the deck a player hints rather than discards while a partner has a
-  card to play; in the final round, with a mistake to spare, they play their likeliest.
+  card to play; with a card or two left and mistakes to spare, they risk their
+  likeliest card. In the final round (HB-10) a player plays a sure card, else gives a
+  play clue to a player who still has a turn, else risks their likeliest card with a
+  mistake to spare.
 """
 
 from __future__ import annotations
@@ -30,21 +39,27 @@ DESCRIPTION = (
     "card no hint touched; it discards from its chop. A hint's focus is the chop if it "
     "touches it, else the newest card it newly touches. A colour hint, or a value hint "
     "off the chop, means the focus card is playable now (or right after a card already "
-    "known exactly). A value hint on the chop may instead mean keep it: a 5, a 2 or the "
-    "last copy of a needed card. It plays a hinted card once it surely fits, stalls with "
-    "hints near the end of the deck, and risks its likeliest card only in the final round.")
+    "known exactly); with two players, a hint touching only hinted cards means the newest "
+    "one not yet known to be playable is. A value hint on the chop may instead mean keep "
+    "it: the last copy of a needed card (every 5 is one). It never makes two cards known "
+    "to be playable that could be the same card, so once one is played the others are not "
+    "that card. It plays a hinted card once it surely fits, stalls with hints near the end "
+    "of the deck, and risks its likeliest card only with a card or two left or in the "
+    "final round, with a mistake to spare.")
 
 
 class Table(PublicTable):
     """The public table (:class:`PublicTable`) with the cards hints touched and what
     the conventions read into each hint."""
 
+    TEMPO = (2,)  # player counts where a hint touching only hinted cards is a play clue
+
     def __init__(self, view: dict) -> None:
         self.last_copies = sum(1 << (5 * i + v) for i, s in enumerate(view["suits"])
                                for v in range(5) if s["counts"][v] == 1)
         self.clued: set[int] = set()
         #: with two players, a hint touching only hinted cards is a play clue (tempo)
-        self.tempo = view["players"] == 2
+        self.tempo = view["players"] in self.TEMPO
         self.moved: int | None = None
         #: card made known to be playable by a hint -> the cards known to be then
         self.vouched: dict[int, set[int]] = {}
