@@ -6,6 +6,7 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 import kit
+from widgets import tutorials
 from widgets.hanabi import HanabiBoard
 from widgets.tutorials import refused  # noqa: F401 (the notebook's)
 
@@ -14,17 +15,17 @@ pd.set_option("display.max_colwidth", None)
 
 
 def board(state, mode="teacher", seats=None, **more):
-    """A live HanabiBoard on `state`, its seats named as in code (seat 0, seat 1, ...).
+    """A live HanabiBoard on `state`, its seats named as in code (Seat 0, Seat 1, ...).
     mode="teacher" opens every hand for a projector; mode="playtest" shows one human seat
     against bots; mode="replay" steps through the game so far. Bots answer at once."""
-    kinds_ = seats or ["human"] * state.players
-    names = [f"seat {p}" + ("" if k == "human" else " (bot)") for p, k in enumerate(kinds_)]
+    names = tutorials.seat_names(state.players, seats)
     return HanabiBoard(state, mode=mode, seats=seats, names=names, pause=0, **more)
 
 
 def caption(scenario):
     """Show a prepared situation's title, rule ids and text above its board."""
-    display(Markdown(f"**{scenario.title}** ({', '.join(scenario.rules)})\n\n{scenario.text}"))
+    title, text = tutorials.caption_text(scenario)
+    display(Markdown(f"**{title}** ({', '.join(scenario.rules)})\n\n{text}"))
 
 
 def situation(name, **house_rules):
@@ -37,8 +38,6 @@ def situation(name, **house_rules):
 def kinds(state):
     """The kinds of action the seat to act may take now (HB-3)."""
     return sorted({a.to_json()["type"] for a in state.legal_actions()})
-
-
 
 
 def card(state, seat, slot):
