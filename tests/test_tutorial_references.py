@@ -214,9 +214,8 @@ def test_every_situation_a_reference_shows_has_its_caption_in_the_language(lang)
     (data/tutorials/<lang>.toml) for every situation a reference loads, naming the same
     rule ids and tiles as the English ones."""
     import kit
-    from widgets.tutorials import caption_text, captions
-
     from kit.scenarios import names
+    from widgets.tutorials import caption_text, captions
 
     text = "".join(path.with_suffix("").with_suffix(".ipynb").read_text()
                    for path in TRANSLATED if _lang(path) == lang)
