@@ -78,10 +78,12 @@ def test_the_index_speaks_the_browsers_language_and_switches(chromium: Any, voil
         pg.wait_for_selector(".kit-index", timeout=90_000)
         assert pg.get_attribute(".kit-index-page", "lang") == "uk"
         assert pg.evaluate("() => document.documentElement.scrollWidth") <= 390
+        links = {a.get_attribute("href") for a in pg.query_selector_all(".kit-index a")}
+        assert "hanabi_tutorial.uk.ipynb?lang=uk" in links  # (the reference in Ukrainian)
         pg.click("a.kit-lang-en")
         pg.wait_for_selector(".kit-index-page[lang='en']", timeout=90_000)
         links = {a.get_attribute("href") for a in pg.query_selector_all(".kit-index a")}
-        assert "hanabi_app.ipynb?lang=en" in links
+        assert "hanabi_app.ipynb?lang=en" in links and "hanabi_tutorial.ipynb?lang=en" in links
     finally:
         context.close()
 
