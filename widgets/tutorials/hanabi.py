@@ -6,9 +6,13 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 import kit
+from kit.i18n import N_, Words
 from widgets import tutorials
 from widgets.hanabi import HanabiBoard
-from widgets.tutorials import refused  # noqa: F401 (the notebook's)
+from widgets.tutorials import choice, option_help, refused, shown  # noqa: F401 (the notebook's)
+
+#: how the sixth suit takes hints (HB-12), for the table of variants
+HINTED = {"own": N_("its own colour"), "every": N_("touched by every colour")}
 
 # (the tables' long cells shown whole)
 pd.set_option("display.max_colwidth", None)
@@ -38,6 +42,14 @@ def situation(name, **house_rules):
 def kinds(state):
     """The kinds of action the seat to act may take now (HB-3)."""
     return sorted({a.to_json()["type"] for a in state.legal_actions()})
+
+
+def multicolour_hints(variant):
+    """How a variant's sixth suit takes colour hints, in the notebook's language (HB-12);
+    "—" with five colours."""
+    if len(variant.suits) != 6:
+        return "—"
+    return Words()(HINTED[variant.suits[-1].hint])
 
 
 def card(state, seat, slot):

@@ -9,7 +9,7 @@ from kit.waiting_list.deck import load_deck
 from kit.waiting_list.rounds import load_penalties, load_rounds
 from kit.waiting_list.scenario import situation as layout
 from widgets import tutorials
-from widgets.tutorials import refused  # noqa: F401 (the notebook's)
+from widgets.tutorials import option_help, refused, shown  # noqa: F401 (the notebook's)
 from widgets.waiting_list import WaitingListBoard
 
 DECK = load_deck()
