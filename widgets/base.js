@@ -55,12 +55,31 @@ function seatLabel(names, seat, T) {
   return seat === null || seat === undefined ? T("spectator") : (names[seat] || `${seat + 1}`);
 }
 
+/** none of the static data (a board without any, or not yet on the page) */
+const NO_DATA = Object.freeze({});
+
+/**
+ * The static data whose key is `model`'s trait `name` ("static_key": the view's parts the
+ * same all game; "words_key": the page's words). widgets/loader.js gets it from the kernel
+ * once per page, before the first board that needs it is drawn; a key set later is asked
+ * for here, and `then` runs once its data is in (until then: undefined).
+ */
+function keptData(model, name, then) {
+  const key = model.get(name);
+  if (!key) return undefined;
+  const values = globalThis.__kitPageData || {};
+  if (key in values) return values[key];
+  if (then && globalThis.__kitAskData) globalThis.__kitAskData(model, key).then(then);
+  return undefined;
+}
+
 const wordsKept = new WeakMap();
 /**
- * The page's words (the `words` trait: widgets/base.py PAGE_WORDS and the board's own, in
- * the page's language, sent once) as `T(key, {name: value})`, and `T.n(key, n, args)` for
- * counted words: the plural form `Intl.PluralRules` gives for `n` in the page's language
- * (Russian and Ukrainian: one, few, many, as the catalog orders them). No text of the
+ * The page's words (`keptData(model, "words_key")`: widgets/base.py PAGE_WORDS and the
+ * board's own, in the page's language, sent once per page) as `T(key, {name: value})`,
+ * and `T.n(key, n, args)` for counted words: the plural form `Intl.PluralRules` gives for
+ * `n` in the page's language (Russian and Ukrainian: one, few, many, as the catalog
+ * orders them). No text of the
  * page is written here: a key missing shows as itself.
  */
 function pageWords(words) {
@@ -215,7 +234,7 @@ function kitBoard(draw) {
     }
 
     function paint() {
-      const view = withStatic(fresh("view", {}), fresh("static", {}));
+      const view = withStatic(fresh("view", {}), keptData(model, "static_key", schedule) || NO_DATA);
       const live = fresh("legal", []);
       const names = fresh("names", []);
       const kinds = model.get("seat_kinds") || [];
@@ -225,7 +244,7 @@ function kitBoard(draw) {
       const result = model.get("result");
       const thinking = model.get("thinking");
       const error = model.get("error");
-      const T = pageWords(model.get("words"));
+      const T = pageWords(keptData(model, "words_key", schedule));
       // While the others move, the moves last offered stay where they were, hidden
       // (`kit-waiting`): the board keeps its layout, and a redraw skips them instead of
       // taking them down, to put them up again at the seat's next turn.

@@ -328,7 +328,7 @@ def _dm_board_state(view: dict) -> dict:
     """A spectator's board traits, as the kernel opens a Domino-Metro board with them."""
     return {"view": view, "legal": [], "names": ["A", "B", "C"], "mode": "playtest",
             "seat": None, "game": "domino_metro", "title": "Домино-Метро", "moves": 0,
-            "events": [], "open_hands": [], "static": {}}
+            "events": [], "open_hands": []}
 
 
 @pytest.mark.parametrize("seed", [2, 3])
