@@ -396,9 +396,11 @@ function kitBoard(draw) {
           rest.map((i) => ctx.btn(i))));
       }
       if (mode === "replay") parts.push(replayControls(model, send, names, seat, T));
-      if (model.get("can_undo")) {
+      // teacher and lesson tables: take a move back, or start again
+      if (model.get("can_undo") || model.get("can_restart")) {
         parts.push(h("div", { key: "undo", class: "kit-undo" },
-          h("button", { class: "kit-undo-button", onclick: () => send({ kind: "undo" }) }, T("undo"))));
+          model.get("can_undo") ? h("button", { class: "kit-undo-button", onclick: () => send({ kind: "undo" }) }, T("undo")) : null,
+          model.get("can_restart") ? h("button", { class: "kit-restart-button", onclick: () => send({ kind: "restart" }) }, T("restart")) : null));
       }
       // the log's lines are not Preact's: `showLog` adds them after the render
       parts.push(ctx.memo("log", [T], () => h("details", { key: "log", class: "kit-log", open: true },

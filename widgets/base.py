@@ -63,6 +63,7 @@ PAGE_WORDS = {
     "i_am": N_("I am {who}: show my cards"),
     "moves": N_("Moves:"),
     "undo": N_("↶ take back the last move"),
+    "restart": N_("↺ start the game again"),
     "recent": N_("Recent events"),
     "recorded_as": N_("Recorded as game {id}"),
     "resume_at": N_(". If this page is closed or reloaded, go on with it at "),
@@ -90,6 +91,8 @@ class Board(anywidget.AnyWidget):
     :class:`kit.record.Recorder`) the game is recorded, one commit per move; ``record``
     (from ``Recorder.resume``) goes on recording a game begun elsewhere. ``lang``: the
     language of everything the page shows (kit.i18n; None: the kit-wide one).
+    ``restart=False``: no "start again" button on a teacher or lesson board (the page
+    around it has its own).
 
     >>> from widgets.hanabi import HanabiBoard
     >>> board = HanabiBoard(players=3, seed=1, seats=["human", "bot:rule", "bot:rule"])
@@ -148,6 +151,8 @@ class Board(anywidget.AnyWidget):
     resume_key = t.Unicode(None, allow_none=True).tag(sync=True)
     #: teacher and lesson tables: a move can be taken back
     can_undo = t.Bool(False).tag(sync=True)
+    #: teacher and lesson tables: the game can be started again (moves were made)
+    can_restart = t.Bool(False).tag(sync=True)
     #: the page's language, and the key of its words (``words``), which the page asks
     #: for once (widgets/once_per_page.py)
     lang = t.Unicode("ru").tag(sync=True)
@@ -159,11 +164,14 @@ class Board(anywidget.AnyWidget):
                  seat: int | None = None, names: list[str] | None = None, pause: float = 0.8,
                  recorder: Any = None, session: Any = None, bot_seed: int | None = None,
                  record: Any = None, table: Table | None = None, lang: str | None = None,
-                 **kwargs: Any) -> None:
+                 restart: bool = True, **kwargs: Any) -> None:
         # everything that can be refused is checked before the widget opens its comm: a
         # board refused leaves no widget behind (in the page's registry, say)
         #: the words of the page's language (``lang``; None: kit.i18n's kit-wide one)
         self.t = Words(lang)
+        #: teacher and lesson tables: the board offers "start again" (False: the page
+        #: around it has its own, as a guided lesson's and the classroom page's)
+        self._restart = restart
         #: the table is this board's own (made here): closing the board puts it away
         self._own_table = table is None
         if table is None:
@@ -304,6 +312,7 @@ class Board(anywidget.AnyWidget):
             "record_id": None if state.over or table.recording is None
             else table.recording.id,
             "can_undo": table.can_undo,
+            "can_restart": self._restart and table.can_restart,
         }
         if not self.static_key and static:
             values["static_key"] = keep(static)
@@ -406,6 +415,14 @@ class Board(anywidget.AnyWidget):
             self._refused = ""
             self._push()
 
+    def restart(self) -> None:
+        """Teacher and lesson tables: start again from the situation the table began
+        with (the page's "start again" button sends ``{"kind": "restart"}``)."""
+        with self.hold_sync():
+            self.table.restart()
+            self._refused = ""
+            self._push()
+
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         """A message from the page; anything forged or malformed changes nothing and
         shows the error. Every message is answered (``replies``, in the same update); the
@@ -453,6 +470,9 @@ class Board(anywidget.AnyWidget):
             self.viewer.choose(content.get("seat"))
         elif kind == "undo":
             self.undo()
+            return
+        elif kind == "restart":
+            self.restart()
             return
         elif kind == "auto_pass" and mode in ("playtest", "hotseat", "lesson", "table"):
             on = content.get("on")

@@ -368,6 +368,29 @@ class Table:
         self._changed()
 
     @property
+    def can_restart(self) -> bool:
+        return (self.mode in UNDO_MODES and self.recording is None and self.takes_moves
+                and len(self.state.history) > self._start_moves)
+
+    def restart(self) -> None:
+        """Start again: the state the table began with, every move made here taken back
+        (teacher and lesson tables, as undo; a recorded game keeps its moves: refused)."""
+        rule = self.state.spec.action_rule
+        if self.mode not in UNDO_MODES:
+            raise IllegalAction(rule, f"starting again is for teacher and lesson tables, "
+                                f"not {self.mode}", code=NC_("error", "restart_mode"))
+        if self.recording is not None or not self.takes_moves:
+            raise IllegalAction(rule, "a recorded game keeps its moves: no starting again",
+                                code=NC_("error", "restart_recorded"))
+        self.cancel()
+        self.state = self._start.clone()
+        del self._log[self._start_log:]
+        self.log_epoch += 1
+        self._since = time.monotonic()
+        self._changed()
+        self.schedule()  # (a bot may be the first to move)
+
+    @property
     def replay_length(self) -> int:
         return len(self._history) if self.mode == "replay" else 0
 
