@@ -21,15 +21,20 @@ from typing import Any
 HERE = Path(__file__).parent
 
 
+#: the shared base of every board's code, in order (a game's file follows)
+BASE_JS = ("base.js", "board_parts.js")
+
+
 @functools.cache
 def assets(name: str) -> tuple[str, str]:
     """The ES module and CSS of board ``name``: the vendored Preact (as a local
-    ``preact`` object, see ``vendor/README.md``), the shared base and the game's own
-    file (plain concatenation, no build step). The page gets them once (:func:`loader`)."""
+    ``preact`` object, see ``vendor/README.md``), the shared base (:data:`BASE_JS`) and
+    the game's own file (plain concatenation, no build step). The page gets them once
+    (:func:`loader`)."""
     preact = (HERE / "vendor" / "preact.umd.js").read_text(encoding="utf-8")
     esm = ("// Preact, vendored (widgets/vendor/README.md); its UMD wrapper fills `preact`\n"
            "const preact = {};\n((exports, module) => {\n" + preact + "\n})(preact, {});\n"
-           + (HERE / "base.js").read_text(encoding="utf-8") + "\n"
+           + "".join((HERE / f).read_text(encoding="utf-8") + "\n" for f in BASE_JS)
            + (HERE / f"{name}.js").read_text(encoding="utf-8"))
     css = (HERE / "base.css").read_text(encoding="utf-8") + "\n" + (
         HERE / f"{name}.css").read_text(encoding="utf-8")
