@@ -1,0 +1,169 @@
+"""A searching bot for every game: information-set Monte Carlo tree search (ISMCTS).
+
+Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012): one tree over the moves of
+every seat as the searching seat sees them. Each iteration
+
+1. deals the cards the seat cannot see anew (``determinize`` of the engine contract,
+   on a state rebuilt from the seat's view by the game's ``state_from_view``);
+2. descends the tree by UCB1 among the children legal in that deal, counting for each
+   child how often it was available (its "availability"), so rarely possible moves are
+   not starved;
+3. adds one untried move, then plays the deal out with the game's rule bot (each seat
+   sees its own view, as in a real game);
+4. credits every move on the path with the result for the seat that made it: its
+   place (1st = 1, last = 0), or the shared score out of the maximum in a cooperative
+   game (Hanabi, HB-11).
+
+It then plays the root move tried most often. The budget is a number of iterations
+(reproducible: the same ``rng`` gives the same move) with a time cap as a safety net for
+slow machines. The bot sees only its view; every deal it searches is one the seat cannot
+tell apart from the true state.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from kit.contract import Action, GameState
+
+#: UCB1 exploration constant for rewards in [0, 1]
+EXPLORATION = 0.7
+
+
+class Node:
+    """A move in the tree: visits, reward of the seat that made it, availability."""
+
+    __slots__ = ("available", "children", "reward", "seat", "visits")
+
+    def __init__(self, seat: int | None) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+        self.children: dict[Action, Node] = {}
+
+    def pick(self, legal: Sequence[Action], c: float) -> tuple[Action, Node]:
+        """The legal child of highest UCB1 (availability counts as the parent's visits)."""
+        best: tuple[Action, Node] | None = None
+        top = -math.inf
+        for action in legal:
+            child = self.children[action]
+            child.available += 1
+            u = child.reward / child.visits + c * math.sqrt(
+                math.log(child.available) / child.visits)
+            if u > top:
+                top, best = u, (action, child)
+        assert best is not None  # legal is never empty while the game goes on
+        return best
+
+
+def rewards(state: GameState) -> list[float]:
+    """Each seat's reward in [0, 1]: a shared score out of its maximum for a cooperative
+    game (a result with ``max_score``: Hanabi), else the place, 1st = 1 and last = 0."""
+    result = state.result()
+    n = state.players
+    if "max_score" in result and result.get("max_score"):
+        return [result["score"] / result["max_score"]] * n
+    places = result.get("places") or [None] * n
+    return [0.5 if p is None else (n - p) / (n - 1) for p in places]
+
+
+class SearchBot:
+    """Thinks ahead: tries each move on many deals of the cards it cannot see, plays them
+    out, and makes the move that worked best. Stronger and slower than the rule bot."""
+
+    name = "search"
+    #: a full state from a seat's view (hidden cards dealt by the rng): the game's own
+    state_from_view: ClassVar[Callable[[dict, random.Random], GameState]]
+    #: the policy that plays a deal out (one instance per seat)
+    rollout_bot: ClassVar[Callable[[], Any]]
+    #: iterations per move (the app's default; about 0.1 s a move on one core)
+    iterations: ClassVar[int] = 200
+    #: a move never thinks longer than this many seconds (a safety net on slow machines)
+    max_seconds: ClassVar[float] = 0.9
+
+    def __init__(self, iterations: int | None = None, max_seconds: float | None = None,
+                 exploration: float = EXPLORATION) -> None:
+        if iterations is not None:
+            self.iterations = iterations
+        if max_seconds is not None:
+            self.max_seconds = max_seconds
+        self.exploration = exploration
+        self._rollout: list[Any] = []
+        #: iterations the last ``choose`` ran (for benches and tests)
+        self.last_iterations = 0
+
+    def choose(self, view: dict, legal: Sequence[Action], rng: random.Random) -> Action:
+        self.last_iterations = 0
+        if len(legal) == 1:
+            return legal[0]
+        seat = view["seat"]
+        base = type(self).state_from_view(view, rng)
+        allowed = set(legal)
+        root = Node(None)
+        deadline = time.perf_counter() + self.max_seconds
+        for i in range(self.iterations):
+            if i and time.perf_counter() > deadline:
+                break
+            self._iterate(root, base.determinize(seat, rng), allowed, rng)
+            self.last_iterations = i + 1
+        best, most = legal[0], -1
+        for action in legal:  # legal's order breaks ties: deterministic
+            child = root.children.get(action)
+            if child is not None and child.visits > most:
+                best, most = action, child.visits
+        return best
+
+    def _iterate(self, root: Node, state: GameState, allowed: set[Action],
+                 rng: random.Random) -> None:
+        path = [root]
+        node = root
+        while not state.over:
+            legal = state.legal_actions()
+            if node is root:
+                # the true legal actions: a deal never offers what the seat may not do
+                legal = [a for a in legal if a in allowed] or legal
+            untried = [a for a in legal if a not in node.children]
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                child = node.children[action] = Node(state.to_act)
+                for a in legal:
+                    tried = node.children.get(a)
+                    if tried is not None:
+                        tried.available += 1
+                state.apply(action)
+                path.append(child)
+                break
+            action, node = node.pick(legal, self.exploration)
+            state.apply(action)
+            path.append(node)
+        self._play_out(state, rng)
+        got = rewards(state)
+        for n in path:
+            n.visits += 1
+            if n.seat is not None:
+                n.reward += got[n.seat]
+
+    def _play_out(self, state: GameState, rng: random.Random) -> None:
+        while len(self._rollout) < state.players:
+            self._rollout.append(type(self).rollout_bot())
+        bots = self._rollout
+        while not state.over:
+            seat = state.to_act
+            assert seat is not None  # the game is not over
+            legal = state.legal_actions()
+            state.apply(legal[0] if len(legal) == 1 else
+                        bots[seat].choose(state.view(seat), legal, rng))
+
+
+def search_bot(state_from_view: Callable[[dict, random.Random], GameState],
+               rollout_bot: Callable[[], Any], iterations: int = 200) -> type[SearchBot]:
+    """A game's search bot class (a bot factory for ``GameSpec.bots``)."""
+    return type("SearchBot", (SearchBot,), {
+        "state_from_view": staticmethod(state_from_view),
+        "rollout_bot": staticmethod(rollout_bot), "iterations": iterations,
+        "__doc__": SearchBot.__doc__, "__module__": __name__})
