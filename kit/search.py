@@ -85,6 +85,9 @@ class SearchBot:
     iterations: ClassVar[int] = 200
     #: a move never thinks longer than this many seconds (a safety net on slow machines)
     max_seconds: ClassVar[float] = 0.9
+    #: event types after which a play-out stops and the result so far counts (a scored
+    #: round of a many-round game: what a move changes is mostly its own round)
+    horizon: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, iterations: int | None = None, max_seconds: float | None = None,
                  exploration: float = EXPLORATION) -> None:
@@ -151,19 +154,23 @@ class SearchBot:
     def _play_out(self, state: GameState, rng: random.Random) -> None:
         while len(self._rollout) < state.players:
             self._rollout.append(type(self).rollout_bot())
-        bots = self._rollout
+        bots, horizon = self._rollout, self.horizon
         while not state.over:
             seat = state.to_act
             assert seat is not None  # the game is not over
             legal = state.legal_actions()
-            state.apply(legal[0] if len(legal) == 1 else
-                        bots[seat].choose(state.view(seat), legal, rng))
+            events = state.apply(legal[0] if len(legal) == 1 else
+                                 bots[seat].choose(state.view(seat), legal, rng))
+            if horizon and any(e["type"] in horizon for e in events):
+                return
 
 
 def search_bot(state_from_view: Callable[[dict, random.Random], GameState],
-               rollout_bot: Callable[[], Any], iterations: int = 200) -> type[SearchBot]:
+               rollout_bot: Callable[[], Any], iterations: int = 200,
+               horizon: Sequence[str] = ()) -> type[SearchBot]:
     """A game's search bot class (a bot factory for ``GameSpec.bots``)."""
     return type("SearchBot", (SearchBot,), {
         "state_from_view": staticmethod(state_from_view),
         "rollout_bot": staticmethod(rollout_bot), "iterations": iterations,
+        "horizon": frozenset(horizon),
         "__doc__": SearchBot.__doc__, "__module__": __name__})

@@ -108,7 +108,8 @@ SPEC = GameSpec(
     state_class=WaitingListState,
     actions=ACTIONS,
     max_length=max_length,
-    bots={"random": RandomBot, "rule": RuleBot, "search": search_bot(state_from_view, RuleBot)},
+    bots={"random": RandomBot, "rule": RuleBot, 
+          "search": search_bot(state_from_view, RuleBot, horizon=["round_end"])},
     action_rule="WL-5",
     legal_from_view=legal_from_view,
 )
