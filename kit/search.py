@@ -79,12 +79,13 @@ class SearchBot:
     name = "search"
     #: a full state from a seat's view (hidden cards dealt by the rng): the game's own
     state_from_view: ClassVar[Callable[[dict, random.Random], GameState]]
-    #: the policy that plays a deal out (one instance per seat)
-    rollout_bot: ClassVar[Callable[[], Any]]
+    #: the policy that plays a deal out (one instance per seat); None: uniformly random
+    #: moves, which need no view (cheaper per move, weaker per play-out)
+    rollout_bot: ClassVar[Callable[[], Any] | None]
     #: iterations per move (the app's default; about 0.1 s a move on one core)
-    iterations: ClassVar[int] = 200
+    iterations: int = 200
     #: a move never thinks longer than this many seconds (a safety net on slow machines)
-    max_seconds: ClassVar[float] = 0.9
+    max_seconds: float = 0.8
     #: event types after which a play-out stops and the result so far counts (a scored
     #: round of a many-round game: what a move changes is mostly its own round)
     horizon: ClassVar[frozenset[str]] = frozenset()
@@ -152,21 +153,27 @@ class SearchBot:
                 n.reward += got[n.seat]
 
     def _play_out(self, state: GameState, rng: random.Random) -> None:
-        while len(self._rollout) < state.players:
-            self._rollout.append(type(self).rollout_bot())
+        make = type(self).rollout_bot
+        while make is not None and len(self._rollout) < state.players:
+            self._rollout.append(make())
         bots, horizon = self._rollout, self.horizon
         while not state.over:
             seat = state.to_act
             assert seat is not None  # the game is not over
             legal = state.legal_actions()
-            events = state.apply(legal[0] if len(legal) == 1 else
-                                 bots[seat].choose(state.view(seat), legal, rng))
+            if len(legal) == 1:
+                action = legal[0]
+            elif make is None:
+                action = legal[rng.randrange(len(legal))]
+            else:
+                action = bots[seat].choose(state.view(seat), legal, rng)
+            events = state.apply(action)
             if horizon and any(e["type"] in horizon for e in events):
                 return
 
 
 def search_bot(state_from_view: Callable[[dict, random.Random], GameState],
-               rollout_bot: Callable[[], Any], iterations: int = 200,
+               rollout_bot: Callable[[], Any] | None, iterations: int = 200,
                horizon: Sequence[str] = ()) -> type[SearchBot]:
     """A game's search bot class (a bot factory for ``GameSpec.bots``)."""
     return type("SearchBot", (SearchBot,), {

@@ -117,10 +117,9 @@ def test_search_is_deterministic_legal_and_sees_only_its_view(case):
 def test_search_keeps_its_budget(game):
     """The budget is iterations, capped by time: no more iterations than asked, one only
     when the time cap is zero; a forced move (one legal action) takes no search."""
-    for state, seat in _states(game, 2, {}, seed=1):
-        legal = state.legal_actions()
-        if len(legal) > 1:
-            break
+    state, seat = next((s, seat) for s, seat in _states(game, 2, {}, seed=1)
+                       if len(s.legal_actions()) > 1)
+    legal = state.legal_actions()
     bot = _small(game, 5)()
     bot.choose(state.view(seat), legal, random.Random(0))
     assert bot.last_iterations == 5

@@ -78,8 +78,8 @@ from kit.domino_metro.moves import CHOICE, HAND, HAND_AND_BAZAAR, LAST_OTHER_TIL
 from kit.domino_metro.scoring import SCORING_FILE
 from kit.domino_metro.state import DominoMetroState
 from kit.domino_metro.tileset import SET_FILE, load_set
-from kit.search import search_bot
 from kit.errors import NC_, ConfigError
+from kit.search import search_bot
 
 #: the most games a match may have (DM-R5)
 MAX_GAMES = 1000

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import cast
 
 from kit.domino_metro import moves
 from kit.domino_metro.layout import Layout
@@ -82,6 +83,6 @@ def state_from_view(view: dict, rng: random.Random) -> DominoMetroState:
         places=[s["place"] for s in seats], game_no=view["game_no"],
         metro_seat=view["metro"], domino_metro_seat=view["domino_metro"],
         up_run=list(view["up_doubles"]), records=view["records"], history=[])
-    state = DominoMetroState.restore(snap)
+    state = cast(DominoMetroState, DominoMetroState.restore(snap))
     state.rng = random.Random(rng.random())
     return state

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import cast
 
 from kit.hanabi.state import HanabiState
 from kit.hanabi.variants import VALUES
@@ -78,7 +79,7 @@ def state_from_view(view: dict, rng: random.Random) -> HanabiState:
         mistakes=view["mistakes"], current=view["to_act"] if view["to_act"] is not None
         else 0, final_left=len(view["still_to_play"]) if view["final_round"] else None,
         ended=view["ended"], history=[])
-    state = HanabiState.restore(snap)
+    state = cast(HanabiState, HanabiState.restore(snap))
     state.moves = list(view["moves"])
     state.rng = random.Random(rng.random())
     return state

@@ -22,8 +22,8 @@ from __future__ import annotations
 from kit.contract import GameSpec
 from kit.pug_party.actions import ACTIONS, PickUp, Play, PlayBlind, PlayFaceUp, Ready, Swap
 from kit.pug_party.bots import BOTS, RuleBot
-from kit.pug_party.from_view import state_from_view
 from kit.pug_party.cards import Deck, load_deck
+from kit.pug_party.from_view import state_from_view
 from kit.pug_party.moves import legal_from_view
 from kit.pug_party.options import OPTIONS
 from kit.pug_party.state import State

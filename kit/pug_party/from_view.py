@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import cast
 
 from kit.pug_party.options import OPTIONS
 from kit.pug_party.pile import DOWN, UP
@@ -58,12 +59,12 @@ def state_from_view(view: dict, rng: random.Random) -> State:
         ready=list(view["ready"]), out=list(view["out"]), order=view["order"],
         truncated=False, history=[{}] * view["actions"])
     snap["tally"] = {**snap["tally"], "turns": view["actions"]}
-    state = None
+    # PP-R5: the direction the round started with is not in a view; the one that reads
+    # the pile as the view does
     for direction in (UP, DOWN):
         snap["round_direction"] = direction
-        state = State.restore(snap)
-        if state.top.direction == view["direction"]:
+        state = cast(State, State.restore(snap))
+        if state.view(seat)["direction"] == view["direction"]:
             break
-    assert state is not None
     state.rng = random.Random(rng.random())
     return state

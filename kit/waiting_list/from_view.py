@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import cast
 
 from kit.waiting_list.state import FACE_UP, WaitingListState
 
@@ -71,6 +72,6 @@ def state_from_view(view: dict, rng: random.Random) -> WaitingListState:
         known=[dict(Counter(s["known"])) for s in seats], scores=[list(r) for r in
                                                                   scores["rounds"]],
         round_log=round_log, history=[])
-    state = WaitingListState.restore(snap)
+    state = cast(WaitingListState, WaitingListState.restore(snap))
     state.rng = random.Random(rng.random())
     return state
