@@ -8,13 +8,14 @@ every seat as the searching seat sees them. Each iteration
 2. descends the tree by UCB1 among the children legal in that deal, counting for each
    child how often it was available (its "availability"), so rarely possible moves are
    not starved;
-3. adds one untried move, then plays the deal out with the game's rule bot (each seat
-   sees its own view, as in a real game);
+3. adds one untried move (below the root only at a node visited ``expand_after``
+   times), then plays the deal out with the game's rule bot (each seat sees its own
+   view, as in a real game) or at random, up to the end or a scored round;
 4. credits every move on the path with the result for the seat that made it: its
    place (1st = 1, last = 0), or the shared score out of the maximum in a cooperative
    game (Hanabi, HB-11).
 
-It then plays the root move tried most often. The budget is a number of iterations
+It then plays the root move tried most often (the best mean among equals). The budget is a number of iterations
 (reproducible: the same ``rng`` gives the same move) with a time cap as a safety net for
 slow machines. The bot sees only its view; every deal it searches is one the seat cannot
 tell apart from the true state.
@@ -72,6 +73,25 @@ def rewards(state: GameState) -> list[float]:
     return [0.5 if p is None else (n - p) / (n - 1) for p in places]
 
 
+def round_rewards(state: GameState, scale: float = 50.0) -> list[float]:
+    """Rewards for a game of scored rounds whose play-outs stop at a round's end (a
+    result with ``penalties`` per round, lowest total wins: «Лист ожидания», WL-2): half
+    the place by totals (it decides the game), half the last round's penalty against the
+    others' mean, ``scale`` points apart mapping to 0..1 (a place alone saturates once a
+    seat is a round behind, and then every move looks the same)."""
+    places = rewards(state)
+    rounds = state.result().get("penalties") or []
+    if not rounds:
+        return places
+    last, n = rounds[-1], state.players
+    out = []
+    for s in range(n):
+        others = (sum(last) - last[s]) / (n - 1)
+        margin = min(1.0, max(0.0, 0.5 + (others - last[s]) / (2 * scale)))
+        out.append(0.5 * places[s] + 0.5 * margin)
+    return out
+
+
 class SearchBot:
     """Thinks ahead: tries each move on many deals of the cards it cannot see, plays them
     out, and makes the move that worked best. Stronger and slower than the rule bot."""
@@ -86,17 +106,26 @@ class SearchBot:
     iterations: int = 200
     #: a move never thinks longer than this many seconds (a safety net on slow machines)
     max_seconds: float = 0.8
+    #: a node below the root grows children only after this many visits. A young node
+    #: that picks the best of its few noisy children overrates itself against one whose
+    #: children differ from deal to deal (a card drawn from the deck): with a small budget
+    #: the search stays near the root, a plain average of play-outs per move
+    expand_after: int = 20
     #: event types after which a play-out stops and the result so far counts (a scored
     #: round of a many-round game: what a move changes is mostly its own round)
     horizon: ClassVar[frozenset[str]] = frozenset()
+    #: each seat's reward in [0, 1] at the end of a play-out
+    reward: ClassVar[Callable[[GameState], list[float]]] = staticmethod(rewards)
 
     def __init__(self, iterations: int | None = None, max_seconds: float | None = None,
-                 exploration: float = EXPLORATION) -> None:
+                 exploration: float = EXPLORATION, expand_after: int | None = None) -> None:
         if iterations is not None:
             self.iterations = iterations
         if max_seconds is not None:
             self.max_seconds = max_seconds
         self.exploration = exploration
+        if expand_after is not None:
+            self.expand_after = expand_after
         self._rollout: list[Any] = []
         #: iterations the last ``choose`` ran (for benches and tests)
         self.last_iterations = 0
@@ -115,11 +144,13 @@ class SearchBot:
                 break
             self._iterate(root, base.determinize(seat, rng), allowed, rng)
             self.last_iterations = i + 1
-        best, most = legal[0], -1
-        for action in legal:  # legal's order breaks ties: deterministic
+        best, top = legal[0], (-1, -math.inf)
+        for action in legal:  # most visits, then the best mean; then legal's order
             child = root.children.get(action)
-            if child is not None and child.visits > most:
-                best, most = action, child.visits
+            if child is not None:
+                key = (child.visits, child.reward / child.visits)
+                if key > top:
+                    best, top = action, key
         return best
 
     def _iterate(self, root: Node, state: GameState, allowed: set[Action],
@@ -127,6 +158,8 @@ class SearchBot:
         path = [root]
         node = root
         while not state.over:
+            if node is not root and node.visits < self.expand_after:
+                break  # a young node: its value is its play-outs' (see expand_after)
             legal = state.legal_actions()
             if node is root:
                 # the true legal actions: a deal never offers what the seat may not do
@@ -146,7 +179,7 @@ class SearchBot:
             state.apply(action)
             path.append(node)
         self._play_out(state, rng)
-        got = rewards(state)
+        got = type(self).reward(state)
         for n in path:
             n.visits += 1
             if n.seat is not None:
@@ -174,9 +207,11 @@ class SearchBot:
 
 def search_bot(state_from_view: Callable[[dict, random.Random], GameState],
                rollout_bot: Callable[[], Any] | None, iterations: int = 200,
-               horizon: Sequence[str] = ()) -> type[SearchBot]:
+               horizon: Sequence[str] = (),
+               reward: Callable[[GameState], list[float]] = rewards) -> type[SearchBot]:
     """A game's search bot class (a bot factory for ``GameSpec.bots``)."""
     return type("SearchBot", (SearchBot,), {
+        "reward": staticmethod(reward),
         "state_from_view": staticmethod(state_from_view),
         "rollout_bot": staticmethod(rollout_bot), "iterations": iterations,
         "horizon": frozenset(horizon),

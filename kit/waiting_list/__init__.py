@@ -7,7 +7,7 @@ from __future__ import annotations
 from kit.bots import RandomBot
 from kit.contract import GameSpec, Option
 from kit.errors import NC_, ConfigError
-from kit.search import search_bot
+from kit.search import round_rewards, search_bot
 from kit.waiting_list.actions import ACTIONS, Claim, Discard, Draw, Lay, Pass, Reveal, Take
 from kit.waiting_list.bot import RuleBot
 from kit.waiting_list.deck import FILE as DECK_FILE
@@ -109,7 +109,8 @@ SPEC = GameSpec(
     actions=ACTIONS,
     max_length=max_length,
     bots={"random": RandomBot, "rule": RuleBot,
-          "search": search_bot(state_from_view, RuleBot, horizon=["round_end"])},
+          "search": search_bot(state_from_view, RuleBot, horizon=["round_end"],
+                                      reward=round_rewards)},
     action_rule="WL-5",
     legal_from_view=legal_from_view,
 )
