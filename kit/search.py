@@ -15,9 +15,10 @@ every seat as the searching seat sees them. Each iteration
    place (1st = 1, last = 0), or the shared score out of the maximum in a cooperative
    game (Hanabi, HB-11).
 
-It then plays the root move tried most often (the best mean among equals). The budget is a number of iterations
-(reproducible: the same ``rng`` gives the same move) with a time cap as a safety net for
-slow machines. The bot sees only its view; every deal it searches is one the seat cannot
+It then plays the root move tried most often (the best mean among equals); in a game
+whose play-outs are noisy («Лист ожидания», Hanabi) the rule bot's move stays unless the
+search's best beats it clearly. The budget is a number of iterations (reproducible: the
+same ``rng`` gives the same move) with a time cap as a safety net for slow machines. The bot sees only its view; every deal it searches is one the seat cannot
 tell apart from the true state.
 """
 
@@ -38,13 +39,14 @@ EXPLORATION = 0.7
 class Node:
     """A move in the tree: visits, reward of the seat that made it, availability."""
 
-    __slots__ = ("available", "children", "reward", "seat", "visits")
+    __slots__ = ("available", "children", "reward", "seat", "squares", "visits")
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
         self.visits = 0
         self.available = 0
         self.reward = 0.0
+        self.squares = 0.0  # sum of squared rewards: the spread of the mean
         self.children: dict[Action, Node] = {}
 
     def pick(self, legal: Sequence[Action], c: float) -> tuple[Action, Node]:
@@ -92,6 +94,19 @@ def round_rewards(state: GameState, scale: float = 50.0) -> list[float]:
     return out
 
 
+def _better(best: Node, default: Node | None, z: float) -> bool:
+    """Whether ``best`` has a higher mean reward than ``default`` by ``z`` standard
+    errors (a move never tried has no evidence for it: never better)."""
+    if default is None or default.visits < 2 or best.visits < 2:
+        return False
+
+    def spread(n: Node) -> float:
+        mean = n.reward / n.visits
+        return max(0.0, n.squares / n.visits - mean * mean) / (n.visits - 1)
+    gap = best.reward / best.visits - default.reward / default.visits
+    return gap > z * math.sqrt(spread(best) + spread(default))
+
+
 class SearchBot:
     """Thinks ahead: tries each move on many deals of the cards it cannot see, plays them
     out, and makes the move that worked best. Stronger and slower than the rule bot."""
@@ -114,6 +129,12 @@ class SearchBot:
     #: event types after which a play-out stops and the result so far counts (a scored
     #: round of a many-round game: what a move changes is mostly its own round)
     horizon: ClassVar[frozenset[str]] = frozenset()
+    #: the bot whose move is played unless the search's best beats it by ``confidence``
+    #: standard errors (None: always the search's best). Where play-outs are noisy next
+    #: to the differences between moves, a small budget picks almost at random; this keeps
+    #: such a game's search at least as good as its rule bot
+    default_bot: ClassVar[Callable[[], Any] | None] = None
+    confidence: float | None = None
     #: each seat's reward in [0, 1] at the end of a play-out
     reward: ClassVar[Callable[[GameState], list[float]]] = staticmethod(rewards)
 
@@ -127,6 +148,7 @@ class SearchBot:
         if expand_after is not None:
             self.expand_after = expand_after
         self._rollout: list[Any] = []
+        self._default: Any = None
         #: iterations the last ``choose`` ran (for benches and tests)
         self.last_iterations = 0
 
@@ -135,6 +157,11 @@ class SearchBot:
         if len(legal) == 1:
             return legal[0]
         seat = view["seat"]
+        default = None
+        if self.confidence is not None:  # the rule bot's move, kept unless clearly beaten
+            if self._default is None:
+                self._default = type(self).default_bot()
+            default = self._default.choose(view, legal, rng)
         base = type(self).state_from_view(view, rng)
         allowed = set(legal)
         root = Node(None)
@@ -151,7 +178,10 @@ class SearchBot:
                 key = (child.visits, child.reward / child.visits)
                 if key > top:
                     best, top = action, key
-        return best
+        if self.confidence is None or default is None or best == default:
+            return best
+        return best if _better(root.children[best], root.children.get(default),
+                               self.confidence) else default
 
     def _iterate(self, root: Node, state: GameState, allowed: set[Action],
                  rng: random.Random) -> None:
@@ -184,6 +214,7 @@ class SearchBot:
             n.visits += 1
             if n.seat is not None:
                 n.reward += got[n.seat]
+                n.squares += got[n.seat] ** 2
 
     def _play_out(self, state: GameState, rng: random.Random) -> None:
         make = type(self).rollout_bot
@@ -208,9 +239,13 @@ class SearchBot:
 def search_bot(state_from_view: Callable[[dict, random.Random], GameState],
                rollout_bot: Callable[[], Any] | None, iterations: int = 200,
                horizon: Sequence[str] = (),
-               reward: Callable[[GameState], list[float]] = rewards) -> type[SearchBot]:
+               reward: Callable[[GameState], list[float]] = rewards,
+               default_bot: Callable[[], Any] | None = None,
+               confidence: float | None = None) -> type[SearchBot]:
     """A game's search bot class (a bot factory for ``GameSpec.bots``)."""
     return type("SearchBot", (SearchBot,), {
+        "default_bot": staticmethod(default_bot) if default_bot else None,
+        "confidence": confidence,
         "reward": staticmethod(reward),
         "state_from_view": staticmethod(state_from_view),
         "rollout_bot": staticmethod(rollout_bot), "iterations": iterations,

@@ -16,7 +16,7 @@ import pytest
 
 import kit
 from kit.bots import make_bot
-from kit.search import SearchBot, rewards, search_bot
+from kit.search import SearchBot, rewards, round_rewards, search_bot
 from kit.testing import check_game
 
 #: (game, players, options): the defaults and a few variants the views depend on
@@ -146,3 +146,20 @@ def test_rewards_are_places_or_the_shared_score():
     assert rewards(wl) == [1.0, 1.0, 1.0]  # no round scored yet: all share 1st place
     hb = kit.new_game("hanabi", 2, 0)
     assert rewards(hb) == [0.0, 0.0]
+
+
+def test_round_rewards_grade_the_round_not_only_the_place():
+    """WL-2, WL-R4: a play-out stopped at a round's end is worth more for a smaller
+    penalty that round, even to a seat too far behind to change its place."""
+    state = kit.new_game("waiting_list", 2, 0)
+    bots = [make_bot("waiting_list", "rule") for _ in range(2)]
+    rng = random.Random(0)
+    while len(state.result()["penalties"]) < 1:
+        seat = state.to_act
+        state.apply(bots[seat].choose(state.view(seat), state.legal_actions(), rng))
+    last = state.result()["penalties"][-1]
+    got = round_rewards(state)
+    winner = last.index(min(last))
+    assert got[winner] > got[1 - winner]
+    assert 0.0 <= min(got) and max(got) <= 1.0
+    assert round_rewards(kit.new_game("waiting_list", 2, 0)) == [1.0, 1.0]

@@ -110,7 +110,8 @@ SPEC = GameSpec(
     max_length=max_length,
     bots={"random": RandomBot, "rule": RuleBot,
           "search": search_bot(state_from_view, RuleBot, horizon=["round_end"],
-                                      reward=round_rewards)},
+                                      reward=round_rewards, default_bot=RuleBot,
+                                      confidence=1.5)},
     action_rule="WL-5",
     legal_from_view=legal_from_view,
 )
