@@ -18,8 +18,9 @@ every seat as the searching seat sees them. Each iteration
 It then plays the root move tried most often (the best mean among equals); in a game
 whose play-outs are noisy («Лист ожидания», Hanabi) the rule bot's move stays unless the
 search's best beats it clearly. The budget is a number of iterations (reproducible: the
-same ``rng`` gives the same move) with a time cap as a safety net for slow machines. The bot sees only its view; every deal it searches is one the seat cannot
-tell apart from the true state.
+same ``rng`` gives the same move) with a time cap as a safety net for slow machines.
+The bot sees only its view; every deal it searches is one the seat cannot tell apart
+from the true state.
 """
 
 from __future__ import annotations
