@@ -39,7 +39,7 @@ SPEC = GameSpec(
     state_class=State,
     actions=ACTIONS,
     max_length=lambda players, options: options["max_actions"],
-    bots={**BOTS, "search": search_bot(state_from_view, RuleBot)},
+    bots={**BOTS, "search": search_bot(state_from_view, RuleBot, iterations=24)},
     legal_from_view=legal_from_view,
 )
 State.spec = SPEC
