@@ -163,3 +163,24 @@ def test_round_rewards_grade_the_round_not_only_the_place():
     assert got[winner] > got[1 - winner]
     assert 0.0 <= min(got) and max(got) <= 1.0
     assert round_rewards(kit.new_game("waiting_list", 2, 0)) == [1.0, 1.0]
+
+
+@pytest.mark.parametrize("game", ["waiting_list", "hanabi"])
+def test_search_keeps_the_rule_move_unless_clearly_beaten(game):
+    """Where play-outs are noisy, the rule bot's move stays unless the search's best
+    beats it by ``confidence`` standard errors: at an unreachable confidence the search
+    plays exactly the rule bot's move (the rule bot sees the same view and rng)."""
+    bot = kit.spec(game).bots["search"]
+    stubborn = search_bot(bot.state_from_view, bot.rollout_bot, 6, bot.horizon, bot.reward,
+                          bot.default_bot, confidence=1e9)
+    checked = 0
+    for state, seat in _states(game, 2, {}, seed=2, every=5):
+        legal = state.legal_actions()
+        if len(legal) < 2:
+            continue
+        rule = make_bot(game, "rule").choose(state.view(seat), legal, random.Random(3))
+        assert stubborn().choose(state.view(seat), legal, random.Random(3)) == rule
+        checked += 1
+        if checked == 5:
+            break
+    assert checked == 5
