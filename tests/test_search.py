@@ -161,7 +161,7 @@ def test_round_rewards_grade_the_round_not_only_the_place():
     got = round_rewards(state)
     winner = last.index(min(last))
     assert got[winner] > got[1 - winner]
-    assert 0.0 <= min(got) and max(got) <= 1.0
+    assert min(got) >= 0.0 and max(got) <= 1.0
     assert round_rewards(kit.new_game("waiting_list", 2, 0)) == [1.0, 1.0]
 
 

@@ -43,8 +43,9 @@ SPEC = GameSpec(
     actions=ACTIONS,
     max_length=max_length,
     bots={"random": RandomBot, "rule": RuleBot, "convention": ConventionBot,
-                     "info": InfoBot, "search": search_bot(state_from_view, RuleBot, default_bot=RuleBot,
-                                                confidence=1.5)},
+          "info": InfoBot,
+          "search": search_bot(state_from_view, RuleBot, iterations=60, default_bot=RuleBot,
+                               confidence=1.5)},
     action_rule="HB-3",
     legal_from_view=legal_from_view,
 )
