@@ -159,9 +159,11 @@ class SearchBot:
             return legal[0]
         seat = view["seat"]
         default = None
-        if self.confidence is not None:  # the rule bot's move, kept unless clearly beaten
+        make = type(self).default_bot
+        if self.confidence is not None and make is not None:
+            # the rule bot's move, kept unless clearly beaten
             if self._default is None:
-                self._default = type(self).default_bot()
+                self._default = make()
             default = self._default.choose(view, legal, rng)
         base = type(self).state_from_view(view, rng)
         allowed = set(legal)
@@ -249,6 +251,7 @@ def search_bot(state_from_view: Callable[[dict, random.Random], GameState],
         "confidence": confidence,
         "reward": staticmethod(reward),
         "state_from_view": staticmethod(state_from_view),
-        "rollout_bot": staticmethod(rollout_bot), "iterations": iterations,
+        "rollout_bot": staticmethod(rollout_bot) if rollout_bot else None,
+        "iterations": iterations,
         "horizon": frozenset(horizon),
         "__doc__": SearchBot.__doc__, "__module__": __name__})

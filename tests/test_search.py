@@ -57,8 +57,13 @@ def _states(game: str, players: int, options: dict, seed: int, every: int = 1):
 
 
 def _small(game: str, iterations: int = 6) -> type[SearchBot]:
+    """The game's search bot with a small budget of iterations and no time cap (a busy
+    machine must not change what a test sees)."""
     bot = kit.spec(game).bots["search"]
-    return search_bot(bot.state_from_view, bot.rollout_bot, iterations)
+    small = search_bot(bot.state_from_view, bot.rollout_bot, iterations, bot.horizon,
+                       bot.reward, bot.default_bot, bot.confidence)
+    small.max_seconds = float("inf")
+    return small
 
 
 @pytest.mark.parametrize("case", CASES, ids=_ids)
@@ -173,6 +178,7 @@ def test_search_keeps_the_rule_move_unless_clearly_beaten(game):
     bot = kit.spec(game).bots["search"]
     stubborn = search_bot(bot.state_from_view, bot.rollout_bot, 6, bot.horizon, bot.reward,
                           bot.default_bot, confidence=1e9)
+    stubborn.max_seconds = float("inf")
     checked = 0
     for state, seat in _states(game, 2, {}, seed=2, every=5):
         legal = state.legal_actions()
