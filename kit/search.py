@@ -110,7 +110,7 @@ def _better(best: Node, default: Node | None, z: float) -> bool:
 
 class SearchBot:
     """Thinks ahead: tries each move on many deals of the cards it cannot see, plays them
-    out, and makes the move that worked best. Stronger and slower than the rule bot."""
+    out, and makes the move that worked best; up to a second a move."""
 
     name = "search"
     #: a full state from a seat's view (hidden cards dealt by the rng): the game's own
@@ -118,7 +118,7 @@ class SearchBot:
     #: the policy that plays a deal out (one instance per seat); None: uniformly random
     #: moves, which need no view (cheaper per move, weaker per play-out)
     rollout_bot: ClassVar[Callable[[], Any] | None]
-    #: iterations per move (the app's default; about 0.1 s a move on one core)
+    #: iterations per move (each game sets its own: what the apps and tournaments use)
     iterations: int = 200
     #: a move never thinks longer than this many seconds (a safety net on slow machines)
     max_seconds: float = 0.8
