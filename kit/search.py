@@ -95,10 +95,15 @@ def round_rewards(state: GameState, scale: float = 50.0) -> list[float]:
     return out
 
 
+#: play-outs a move needs before its spread is trusted (two or three equal rewards
+#: read as no spread at all, and a lucky move then looks clearly better)
+EVIDENCE = 8
+
+
 def _better(best: Node, default: Node | None, z: float) -> bool:
     """Whether ``best`` has a higher mean reward than ``default`` by ``z`` standard
-    errors (a move never tried has no evidence for it: never better)."""
-    if default is None or default.visits < 2 or best.visits < 2:
+    errors, each move tried at least :data:`EVIDENCE` times (else: not shown better)."""
+    if default is None or default.visits < EVIDENCE or best.visits < EVIDENCE:
         return False
 
     def spread(n: Node) -> float:
