@@ -42,7 +42,8 @@ def print_rate(label: str, games_per_s: float) -> None:
 def move_times(game: str, bot: str, players: int, games: int = 3,
                others: str = "rule") -> list[float]:
     """Seconds each ``choose`` of ``bot`` in seat 0 took against ``others`` over seeded
-    games, forced moves (one legal action) included: what a board waits for a bot."""
+    games, at its decisions (two or more legal actions; a forced move takes no time):
+    what a board waits for a bot."""
     times = []
     clock = time.perf_counter
     for seed in range(games):
@@ -55,7 +56,7 @@ def move_times(game: str, bot: str, players: int, games: int = 3,
             view, legal = state.view(seat), state.legal_actions()
             start = clock()
             action = bots[seat].choose(view, legal, rng)
-            if seat == 0:
+            if seat == 0 and len(legal) > 1:
                 times.append(clock() - start)
             state.apply(action)
     return times
@@ -66,7 +67,7 @@ def print_move_times(label: str, times: list[float]) -> None:
     times = sorted(times)
     print(f"{label:<48} median {statistics.median(times) * 1e3:7.1f} ms, p95 "
           f"{times[int(0.95 * (len(times) - 1))] * 1e3:7.1f} ms, max {times[-1] * 1e3:7.1f} ms "
-          f"({len(times)} moves)", flush=True)
+          f"({len(times)} decisions)", flush=True)
 
 
 def bench_search(game: str, players: list[int]) -> None:
