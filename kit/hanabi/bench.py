@@ -11,7 +11,7 @@ import statistics
 import time
 
 import kit
-from kit.bench import bot_games, print_rate, rate
+from kit.bench import bench_search, bot_games, print_rate, rate
 from kit.bots import make_bot
 
 
@@ -59,3 +59,4 @@ def main(players: list[int] | None, seconds: float) -> None:
             print(f"{f'hanabi {n}p {bot}-bot time per move':<48} median "
                   f"{statistics.median(times) * 1e6:6.0f} us, p95 "
                   f"{times[int(0.95 * len(times))] * 1e6:6.0f} us", flush=True)
+    bench_search("hanabi", players or [2])
