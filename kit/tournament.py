@@ -88,7 +88,8 @@ def tournament(game: str, players: int, bots: str | Sequence[str], games: int,
             name = lineup[row.seat]
             per_seat[name]["won"].append(1.0 if row.won else 0.0)
             per_seat[name]["place"].append(float(row.place))
-            per_seat[name]["score"].append(float(row.score))
+            if row.score is not None and not math.isnan(row.score):  # (no score: pug_party)
+                per_seat[name]["score"].append(float(row.score))
     rows = []
     for name, got in per_seat.items():
         n = len(got["won"])

@@ -46,7 +46,7 @@ def test_dm_declaration() -> None:
                                                    ["last_other_tile", "pips"])
     assert (options["tied_pips"]["rule"], options["tied_pips"]["default"],
             options["tied_pips"]["choices"]) == ("DM-R7", "better", ["better", "worse"])
-    assert declared["bots"] == ["random", "rule"]
+    assert declared["bots"] == ["random", "rule", "search"]
     assert spec.max_length(3, {**spec.defaults(), "games": 2}) == 2 * spec.max_length(
         3, spec.defaults())
 

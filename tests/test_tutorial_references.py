@@ -2,7 +2,12 @@
 setup code in one short import cell (the helpers live in widgets/tutorials/), checking
 cells tagged ``check``, folded in JupyterLab and saying nothing (Voilà shows no stray
 output), each section running on its own, no advice Voilà cannot follow, and the table of
-clauses and rulings at the end. nbval runs the notebooks themselves (pytest's testpaths)."""
+clauses and rulings at the end. nbval runs the notebooks themselves (pytest's testpaths).
+
+Each reference reads in Russian and Ukrainian too (issue 38): ``<game>_tutorial.ru.ipynb``
+and ``.uk.ipynb`` beside the English ``<game>_tutorial.ipynb``, with the English one's code
+cells (the setup's language apart), cell for cell, and the same rule ids in each prose
+cell, so a change to one that is not made to the others fails here."""
 
 from __future__ import annotations
 
@@ -17,8 +22,32 @@ from nbclient import NotebookClient
 from notebook_cells import heading
 
 ROOT = Path(__file__).resolve().parent.parent
-TUTORIALS = sorted((ROOT / "notebooks").glob("*_tutorial.ipynb"))
-RULINGS = ("Whose rule is it?", "Rulebook or kit?")
+ENGLISH = sorted((ROOT / "notebooks").glob("*_tutorial.ipynb"))
+LANGS = ("ru", "uk")
+#: the translations written so far (the index links the English one where there is none)
+TRANSLATED = [p.with_suffix(f".{lang}.ipynb") for p in ENGLISH for lang in LANGS
+              if p.with_suffix(f".{lang}.ipynb").exists()]
+TUTORIALS = sorted(ENGLISH + TRANSLATED)
+#: the last two headings of a reference, in its language
+RULINGS = {"en": ("Whose rule is it?", "Rulebook or kit?"),
+           "ru": ("Чьё это правило?",), "uk": ("Чиє це правило?",)}
+WHERE_NEXT = {"en": "Where next", "ru": "Куда дальше", "uk": "Що далі"}
+#: advice Voilà cannot follow (a page runs once), in each language
+RERUN = {"en": r"(run|execute) (the|this|that) cell again|re-?run",
+         "ru": r"(запустите|выполните) (эту |ту )?ячейку (ещё раз|снова)|перезапуст",
+         "uk": r"(запустіть|виконайте) (цю |ту )?комірку (ще раз|знову)|перезапуст"}
+SET_LANGUAGE = re.compile(r'kit\.i18n\.set_language\("(\w+)"\)')
+RULE_IDS = re.compile(r"\b(?:HB|WL|PP|DM)-R?\d+\b")
+
+
+def _lang(path: Path) -> str:
+    """``ru`` for ``hanabi_tutorial.ru.ipynb``, ``en`` for ``hanabi_tutorial.ipynb``."""
+    suffixes = path.suffixes
+    return suffixes[-2].lstrip(".") if len(suffixes) > 1 else "en"
+
+
+def _game(path: Path) -> str:
+    return path.name.split("_tutorial")[0]
 
 
 def _cells(path: Path) -> list:
@@ -60,12 +89,15 @@ def _sections(cells: list) -> list[tuple[str, list]]:
 
 
 @pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
-def test_the_setup_is_one_cell_of_imports(path):
+def test_the_setup_is_one_cell_of_imports_and_the_language(path):
+    """The setup cell imports, then sets the notebook's language: its boards, seat names
+    and situations' texts speak the language of its prose (issue 38)."""
     setup = [c for c in _cells(path) if "setup" in _tags(c)]
     assert len(setup) == 1
-    body = ast.parse(setup[0].source).body
+    *body, last = ast.parse(setup[0].source).body
     assert body and all(isinstance(s, ast.Import | ast.ImportFrom) for s in body)
-    assert f"widgets.tutorials.{path.stem.removesuffix('_tutorial')}" in setup[0].source
+    assert SET_LANGUAGE.findall(ast.unparse(last).replace("'", '"')) == [_lang(path)]
+    assert f"widgets.tutorials.{_game(path)}" in setup[0].source
 
 
 @pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
@@ -102,10 +134,12 @@ def test_each_section_reads_only_the_setup_and_its_own_names(path):
             own |= bound
 
 
-@pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", ENGLISH, ids=lambda p: p.stem)
 def test_each_section_runs_on_its_own(path):
     """Every section, run alone after the setup cell in a kernel whose names were all
-    forgotten (``%reset -f``), runs without an error."""
+    forgotten (``%reset -f``), runs without an error. (The English reference's: the
+    translations' code cells are its own, test_a_translation_keeps_the_english_code, and
+    nbval runs each translation from the top.)"""
     cells = _cells(path)
     setup = next(c for c in cells if "setup" in _tags(c))
     run = nbformat.v4.new_notebook()
@@ -123,23 +157,25 @@ def test_each_section_runs_on_its_own(path):
 @pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
 def test_no_advice_voila_cannot_follow(path):
     prose = "\n".join(c.source for c in _cells(path) if c.cell_type == "markdown")
-    assert not re.search(r"(run|execute) (the|this|that) cell again|re-?run", prose, re.I)
+    assert not re.search(RERUN[_lang(path)], prose, re.I)
 
 
 @pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
 def test_the_table_of_clauses_and_rulings_is_at_the_end(path):
     heads = [h[1] for c in _cells(path) if (h := heading(c)) and h[0] == 2]
-    assert heads[-1] == "Where next"
-    assert heads[-2].startswith(RULINGS)
+    assert heads[-1] == WHERE_NEXT[_lang(path)]
+    assert heads[-2].startswith(RULINGS[_lang(path)])
 
 
-def test_the_hanabi_score_in_the_prose_is_the_boards():
+@pytest.mark.parametrize("path", [p for p in TUTORIALS if _game(p) == "hanabi"],
+                         ids=lambda p: p.name)
+def test_the_hanabi_score_in_the_prose_is_the_boards(path):
     """HB-11: the sum the prose adds up is the score of the game the board shows."""
     import kit
 
-    cells = _cells(ROOT / "notebooks" / "hanabi_tutorial.ipynb")
+    cells = _cells(path)
     prose = next(c.source for c in cells if c.source.startswith("## HB-11"))
-    terms, total = re.search(r"score is ([\d + ]+) = \*\*(\d+)\*\*", prose).groups()
+    terms, total = re.search(r"(\d+(?: \+ \d+)+) = \*\*(\d+)\*\*", prose).groups()
     state = kit.load_scenario("hanabi_final_round").state()
     for action in ({"type": "play", "slot": 1}, {"type": "play", "slot": 0},
                    {"type": "discard", "slot": 0}):
@@ -147,3 +183,63 @@ def test_the_hanabi_score_in_the_prose_is_the_boards():
     assert sum(int(t) for t in terms.split("+")) == int(total) == state.result()["score"]
 
 
+
+
+@pytest.mark.parametrize("path", TRANSLATED, ids=lambda p: p.name)
+def test_a_translation_keeps_the_english_code(path):
+    """A reference in Russian or Ukrainian is the English one cell for cell: the same code
+    (its language apart), tags and folding, and prose cells in the same places naming the
+    same rule ids, so every rule the English one covers on a live board it covers too."""
+    english = _cells(path.with_suffix("").with_suffix(".ipynb"))
+    cells = _cells(path)
+    assert [c.cell_type for c in cells] == [c.cell_type for c in english]
+    lang = _lang(path)
+    for mine, theirs in zip(cells, english, strict=True):
+        where = f"{path.name}: {theirs.source[:60]!r}"
+        assert mine.metadata == theirs.metadata, where
+        if theirs.cell_type == "code":
+            assert mine.source == theirs.source.replace('set_language("en")',
+                                                        f'set_language("{lang}")'), where
+        else:
+            assert sorted(set(RULE_IDS.findall(mine.source))) == sorted(
+                set(RULE_IDS.findall(theirs.source))), where
+            assert (heading(mine) or (0,))[0] == (heading(theirs) or (0,))[0], where
+    assert nbformat.read(path, as_version=4).metadata == nbformat.read(
+        path.with_suffix("").with_suffix(".ipynb"), as_version=4).metadata
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_situation_a_reference_shows_has_its_caption_in_the_language(lang):
+    """The prepared situations' titles and texts in Russian and Ukrainian
+    (data/tutorials/<lang>.toml) for every situation a reference loads, naming the same
+    rule ids and tiles as the English ones."""
+    import kit
+    from kit.scenarios import names
+    from widgets.tutorials import caption_text, captions
+
+    text = "".join(path.with_suffix("").with_suffix(".ipynb").read_text()
+                   for path in TRANSLATED if _lang(path) == lang)
+    shown = {name for name in names() if f'\\"{name}\\"' in text}
+    known = captions(lang)
+    assert sorted(shown - set(known)) == []
+    for name in sorted(shown):
+        scenario = kit.load_scenario(name)
+        title, text = caption_text(scenario, lang)
+        assert title and text and title != scenario.title, name
+        for pattern in (RULE_IDS, re.compile(r"\d+:\d+")):
+            assert sorted(set(pattern.findall(text))) == sorted(
+                set(pattern.findall(scenario.text))), name
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_index_links_the_reference_in_the_pages_language(lang):
+    """A Russian or Ukrainian index links each game's reference in its language (the
+    English one where it is not written yet); the English index, the English one."""
+    from widgets.index import index_html
+
+    page = index_html(lang=lang)
+    for path in ENGLISH:
+        mine = path.with_suffix(f".{lang}.ipynb")
+        expected = mine.name if mine.exists() else path.name
+        assert f'href="{expected}?lang={lang}"' in page
+        assert f'href="{path.name}?lang=en"' in index_html(lang="en")

@@ -17,6 +17,8 @@ import kit
 sys.path.insert(0, str(Path(__file__).parent))
 from widget_page import GAMES, PLAYERS, Page, board, human_turns
 
+from kit.i18n import Words
+
 
 def test_hb5_illegal_discard_from_the_browser_shows_the_rule():
     b = board("hanabi")
@@ -155,3 +157,75 @@ def test_hb4_the_hanabi_stylesheet_marks_every_colour_of_every_variant():
         assert {(int(i), int(n)) for i, n in pairs} == {(i, i + 1) for i in range(HB_MAX_SUITS)}
     widest = max(len(v.suits) for v in variants().values())
     assert widest <= HB_MAX_SUITS, widest
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_teacher_board_starts_again_from_the_situation_it_began_with(lang):
+    """Issue 40 (reset on every teacher board): a plain ``board(..., mode="teacher")``
+    offers "start again" once a move is made, with the catalog's words in the page's
+    language; the page's ``restart`` message takes every move back (the traits are those
+    the page opened with), and the board offers it no more until the next move."""
+    b = board("hanabi", mode="teacher", lang=lang)
+    page = Page(b)
+    first = dict(page.traits)
+    assert first["can_restart"] is False
+    assert page.data("words_key")["words"]["restart"] == Words(lang)("↺ start the game again")
+    for _ in range(3):
+        page.send({"kind": "act", "action": b.legal[0]["action"]})
+    assert page.traits["can_restart"] is True and page.traits["moves"] == 3
+    page.send({"kind": "restart"})
+    assert {k: v for k, v in page.traits.items() if k != "replies"} == {
+        k: v for k, v in first.items() if k != "replies"}
+    assert b.state.history == [] and b.error == ""
+
+
+def test_start_again_is_refused_on_a_playtest_board_and_changes_nothing():
+    """Issue 40: only teacher and lesson tables start again (a player's game keeps its
+    moves); a forged ``restart`` is refused in the page's language, citing HB-3 as every
+    refused Hanabi move does, and changes nothing."""
+    b = board("hanabi", lang="en")
+    page = Page(b)
+    b.act(b.legal[0]["action"])
+    before = b.state.snapshot()
+    assert page.traits["can_restart"] is False
+    page.send({"kind": "restart"})
+    assert b.state.snapshot() == before
+    assert b.error == Words("en").ctx("error", "restart_mode") + " (HB-3)"
+
+
+def test_a_lesson_board_in_a_guided_lesson_leaves_start_again_to_the_lesson():
+    """Issue 40: a tutorial's lesson-mode board starts again itself; a guided lesson's
+    board does not offer a second "start again" beside the lesson's own button."""
+    from widgets import lesson
+
+    tutorial = board("hanabi", mode="lesson", seats=["human", "bot:rule", "bot:rule"])
+    tutorial.act(tutorial.legal[0]["action"])
+    assert tutorial.can_restart
+    tutorial.restart()
+    assert tutorial.state.history == [] and not tutorial.can_restart
+    guided = lesson("hanabi", lang="en", pause=0)
+    guided.board.act(guided.board.legal[0]["action"])
+    assert not guided.board.can_restart and guided.board.can_undo
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_a_recorded_teacher_board_keeps_every_move_undo_and_start_again_refused(
+        tmp_path, lang):
+    """Issue 35 (undo on recorded tables): a recorded game keeps its moves, one commit
+    per move, and the store is the source of truth (DESIGN.md, "Recording"): so neither
+    undo nor start again is offered on a recorded teacher board, and a forged one is
+    refused in the page's language (the catalog's reason), the game and its recording
+    unchanged."""
+    record = pytest.importorskip("kit.record")
+    url = f"sqlite:///{tmp_path}/playtests.sqlite"
+    b = board("hanabi", mode="teacher", lang=lang, recorder=record.Recorder(url))
+    page = Page(b)
+    for _ in range(2):
+        page.send({"kind": "act", "action": b.legal[0]["action"]})
+    assert page.traits["can_undo"] is False and page.traits["can_restart"] is False
+    before = b.state.snapshot()
+    for kind, code in (("undo", "undo_recorded"), ("restart", "restart_recorded")):
+        page.send({"kind": kind})
+        assert b.error == Words(lang).ctx("error", code) + " (HB-3)"
+        assert b.state.snapshot() == before
+    assert len(record.load_actions(url)) == 2 == len(b.state.history)

@@ -99,9 +99,9 @@ def test_a_fact_card_carries_its_text_and_source_in_the_page_language():
     facts = [c for c in b.static["catalogue"].values() if c["type"] == "fact"]
     assert facts and all(c["text_ru"] and c["text_uk"] and c["source"] for c in facts)
     discard = {"type": "discard", "card": facts[0]["id"]}
-    assert b.action_text(discard) == f"Сбросить {facts[0]['ru']}"
+    assert b.action_text(discard) == f"Сбросить: {facts[0]['ru']}"
     assert facts[0]["uk"] != facts[0]["ru"]
-    assert board("waiting_list", lang="uk").action_text(discard) == f"Скинути {facts[0]['uk']}"
+    assert board("waiting_list", lang="uk").action_text(discard) == f"Скинути: {facts[0]['uk']}"
     assert board("waiting_list", lang="en").action_text(discard) == f"Discard {facts[0]['en']}"
 
 

@@ -84,7 +84,8 @@ def test_no_message_to_the_page_names_a_hidden_card_and_its_copy_is_the_seats_vi
             assert not shown(game, data) & secret
         traits = page.traits
         assert traits == synced(b)
-        assert {**traits["view"], **traits["static"]} == as_sent(b.state.view(b.seat))
+        assert {**traits["view"], **page.data("static_key")} == as_sent(
+            b.state.view(b.seat))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -169,19 +170,33 @@ def test_a_click_is_answered_by_one_update_with_the_bots_moves_in_it(game):
         assert new[0]["moves"] == b.moves > moves and "replies" in new[0]
 
 
-def test_static_data_goes_once_not_with_every_move():
-    """Waiting List's card catalogue (some 19 KB, the same all game) is in the state the
-    page opens with, and in no update; the view the updates carry leaves it out."""
-    b = board("waiting_list")
-    page = Page(b)
-    for _ in human_turns(b, random.Random(0), limit=20):
+def test_static_data_goes_once_per_page_not_with_every_board_or_move():
+    """Issue 40: Waiting List's card catalogue (some 19 KB, the same all game and for
+    every seat) and the page's words are in no trait: the page opens each board with
+    their keys (content hashes) and asks for each key once, whatever the number of boards
+    (two boards of one deck and language share them). What it gets is what the board
+    shows; no update carries the catalogue, and a key the board does not show gets no
+    answer but a refusal."""
+    one, two = board("waiting_list"), board("waiting_list", seed=12)
+    page, other = Page(one), Page(two)
+    for _ in human_turns(one, random.Random(0), limit=20):
         pass
     opened = page.messages()[0]
-    assert opened[0] == "comm_open" and opened[1]["state"]["static"]["catalogue"]
-    assert len(json.dumps(opened[1]["state"]["static"])) > 10_000
+    assert opened[0] == "comm_open"
+    state = {k: v for k, v in opened[1]["state"].items() if k != "_esm"}  # (its comments)
+    assert "catalogue" not in json.dumps(state) and len(json.dumps(state)) < 10_000
+    assert state["static_key"] and state["words_key"]
+    assert (other.traits["static_key"], other.traits["words_key"]) == (
+        state["static_key"], state["words_key"])
+    assert page.data("static_key") == one.static and page.data("words_key") == one.words
+    assert len(json.dumps(one.static["catalogue"])) > 10_000
+    assert one.words["words"]["your_move"] == Words(one.t.lang)("Your move")
     updates = page.updates()
     assert len(updates) >= 10
-    assert all("static" not in u and "catalogue" not in u.get("view", {}) for u in updates)
+    assert all("catalogue" not in json.dumps(u) for u in updates)
+    sent = len(page.messages())
+    page.send({"kind": "data", "key": "0" * 20})
+    assert "value" not in json.dumps(page.messages()[sent:]) and one.error
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -286,3 +301,17 @@ def test_the_board_code_goes_to_the_page_once_when_it_asks(game):
     page.send({"kind": "code", "source": "hanabi:forged"})
     assert page.traits["error"]
     assert "esm" not in json.dumps(page.messages()[before:])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_static_data_is_the_same_for_every_seat_all_game(game):
+    """Issue 40 (hidden information stays hidden): a board's static data goes to any page
+    that shows the board, once, whichever seat it shows; so each ``STATIC`` part of the
+    view is public: the same for every seat and the spectator, from the first move to
+    the last (Waiting List's catalogue: every card of the deck, none of them dealt)."""
+    b = board(game)
+    first = {k: as_sent(b.state.view(None)[k]) for k in b.STATIC}
+    assert b.static == first
+    for _ in human_turns(b, random.Random(2), limit=40):
+        for seat in [None, *range(b.state.players)]:
+            assert {k: as_sent(b.state.view(seat)[k]) for k in b.STATIC} == first

@@ -83,6 +83,19 @@ class Page:
                 state.update(writes[i])
         return state
 
+    def data(self, name: str) -> Any:
+        """The static data the page asks for under its trait ``name`` (``static_key``,
+        ``words_key``), as widgets/loader.js does: the kernel's answer ({}: no key)."""
+        key = self.traits.get(name)
+        if not key:
+            return {}
+        sent = len(self.comm.sent)
+        self.send({"kind": "data", "key": key})
+        answers = [data["content"] for kind, data in self.comm.sent[sent:]
+                   if kind == "comm_msg" and data.get("method") == "custom"]
+        assert len(answers) == 1 and answers[0]["key"] == key, answers
+        return answers[0]["value"]
+
     def send(self, content: Any) -> None:
         """A message from the page (``model.send(content)``)."""
         self.comm.handle_msg({"content": {"data": {"method": "custom", "content": content}},

@@ -1,5 +1,5 @@
-"""The playtest app of one game (served by Voilà): setup form, board, result panel,
-play again, feedback. ``notebooks/<game>_app.ipynb`` is ``PlaytestApp("<game>")``.
+"""The playtest app of one game (served by Voilà): setup form (widgets/app_form.py), board,
+result panel (widgets/app_result.py). ``notebooks/<game>_app.ipynb`` is ``PlaytestApp(game)``.
 
 A link can preset the form through Voilà's query string (``QUERY_STRING`` in the
 kernel): ``?players=3&seats=human,bot:rule,bot:rule&seed=7&pause=0.5&mode=teacher``
@@ -15,223 +15,47 @@ the data sets shipped in ``data/``: the query string never names a file on the s
 
 from __future__ import annotations
 
-import functools
 import html
 import math
-import os
-from collections.abc import Callable, Sequence
 from typing import Any
-from urllib.parse import parse_qs, quote
+from urllib.parse import quote
 
 import ipywidgets as w
 
 import kit
 from kit import i18n
 from kit.errors import ConfigError
-from kit.i18n import N_, NC_, Words
-from kit.paths import DATA_DIR
+from kit.i18n import NC_, Words
+from widgets.app_form import (
+    ERROR_STYLE,
+    HIDDEN_OPTIONS,
+    LINK_STYLE,
+    MODE_CHOICES,
+    NOTE_STYLE,
+    PAUSE_RANGE,
+    SEAT_OPTIONS,
+    _brief,
+    _option_widget,
+    _parse_int,
+    board_class,
+    bot_help,
+    bot_help_html,
+    language_links,
+    option_words,
+    page_language,
+    query_params,
+    seat_choices,
+    seat_label,
+    shipped_data,
+)
+from widgets.app_result import feedback_form, result_html, result_panel
 from widgets.base import Board
 
-#: options a form does not offer (scripted deals and such are for tutorials and tests)
-HIDDEN_OPTIONS = {"deal"}
-#: options whose value is a seat (0-based in the engine): the form offers "Seat 1"...
-#: as the board numbers them
-SEAT_OPTIONS = {"first_dealer", "first_player"}
-SEAT_CHOICES = ["human", "bot:rule", "bot:random"]
-
-
-def seat_choices(game: str) -> list[str]:
-    """What a seat of ``game`` can be: a person, or any bot the game declares (the rule
-    and random bots first, then the others, such as Hanabi's convention bot)."""
-    bots = kit.spec(game).declaration()["bots"]
-    return SEAT_CHOICES + [f"bot:{b}" for b in bots if f"bot:{b}" not in SEAT_CHOICES]
-MODE_CHOICES = [(N_("play (one person against bots, or several on this screen)"), "auto"),
-                (N_("teacher: every hand open, for a projector"), "teacher")]
-#: the bot pause a link may set (seconds)
-PAUSE_RANGE = (0.0, 5.0)
-#: a marked field's reason
-ERROR_STYLE = "color:#b3261e;font-size:0.9em"
-#: a small note's style, and a link's (the form is ipywidgets, outside the boards'
-#: stylesheets, and the page's own leaves a link in a widget looking like plain text)
-NOTE_STYLE = "font-size:0.9em;color:#444"
-LINK_STYLE = "color:#0b57d0;text-decoration:underline"
-
-
-def seat_label(t: Words, choice: str) -> str:
-    """A seat choice ("human", "bot:rule") as the form's picker reads it."""
-    return t("person") if choice == "human" else t("bot: {name}", name=t.ctx(
-        "bot", choice.split(":", 1)[1]))
-
-
-def bot_help(t: Words, game: str, choice: str) -> str:
-    """The one line under a seat picker: what kind of partner the chosen bot is (context
-    ``bot-help``, id ``<game>.<bot>``); nothing for a person."""
-    if not choice.startswith("bot:"):
-        return ""
-    bot = choice.split(":", 1)[1]
-    return t.ctx("bot-help", f"{game}.{bot}", default="")
-
-
-def board_class(game: str) -> type[Board]:
-    """The board class of ``game``."""
-    from widgets import BOARDS
-
-    if game not in BOARDS:
-        raise ConfigError("game", f"no board for {game!r}; boards: {sorted(BOARDS)}",
-                          code=NC_("error", "game_unknown"),
-                          value=game, choices=", ".join(sorted(BOARDS)))
-    return BOARDS[game]()
-
-
-def query_params(query: str | None = None) -> dict[str, str]:
-    """The page's query string as a flat dict (Voilà passes it as ``QUERY_STRING``)."""
-    raw = os.environ.get("QUERY_STRING", "") if query is None else query
-    return {k: v[-1] for k, v in parse_qs(raw[:8192]).items()}
-
-
-def _brief(text: str) -> str:
-    return repr(text if len(text) <= 40 else text[:37] + "...")
-
-
-def is_data_option(opt: Any) -> bool:
-    """Whether an option names a data file (its default is a file in ``data/``)."""
-    return isinstance(opt.default, str) and (DATA_DIR / opt.default).is_file()
-
-
-@functools.cache
-def shipped_data(game: str, name: str) -> tuple[str, ...]:
-    """The data sets shipped in ``data/`` that option ``name`` of ``game`` can use: the
-    files beside its default, of its kind, that a game sets up with (default first)."""
-    spec = kit.spec(game)
-    default = spec.options[name].default
-    folder = (DATA_DIR / default).parent
-    found = [default]
-    for path in sorted(folder.glob("*" + (DATA_DIR / default).suffix)):
-        rel = path.relative_to(DATA_DIR).as_posix()
-        if rel == default:
-            continue
-        try:
-            kit.new_game(game, spec.min_players, seed=0, **{name: rel})
-        except (ConfigError, ValueError, KeyError, TypeError):
-            continue  # (another kind of data file: rounds beside a deck)
-        found.append(rel)
-    return tuple(found)
-
-
-def data_set_name(t: Words, path: str) -> str:
-    """A data set as a person reads it: a shipped one by its name in the page's language,
-    another by its file name (deck.toml shows as "deck"), never as a server path."""
-    return t.ctx("data-set", path, default=path.rsplit("/", 1)[-1].removesuffix(".toml"))
-
-
-def _parse_int(text: str, low: int, high: int) -> int | None:
-    text = text.strip()
-    if not (text.lstrip("-").isdigit() and len(text) <= 20):
-        return None
-    value = int(text)
-    return value if low <= value <= high else None
-
-
-def page_language(params: dict[str, str], lang: str | None = None) -> str:
-    """The page's language: ``lang``, else ``?lang=``, else the browser's (Voilà passes
-    its ``Accept-Language`` as ``HTTP_ACCEPT_LANGUAGE`` when scripts/serve asks it to),
-    else the kit-wide one (Russian by default)."""
-    if lang is not None:
-        return i18n.check(lang)
-    if params.get("lang") in i18n.LANGUAGES:
-        return params["lang"]
-    accept = os.environ.get("HTTP_ACCEPT_LANGUAGE")
-    return i18n.best_match(accept) if accept else i18n.language()
-
-
-def language_links(lang: str, params: dict[str, str] | None = None) -> str:
-    """Links to this page in each language (the other parameters kept)."""
-    from urllib.parse import urlencode
-
-    links = []
-    for code in i18n.LANGUAGES:
-        if code == lang:
-            links.append(f"<b>{i18n.NAMES[code]}</b>")
-        else:
-            query = urlencode({**(params or {}), "lang": code})
-            links.append(f"<a class='kit-lang-{code}' style='{LINK_STYLE}' hreflang='{code}' "
-                         f"href='?{html.escape(query)}'>{i18n.NAMES[code]}</a>")
-    return "<nav class='kit-languages' style='margin:0.3em 0'>" + " · ".join(links) + "</nav>"
-
-
-def option_words(t: Words, game: str, name: str, opt: Any) -> tuple[str, str]:
-    """An option's label and one-line explanation in ``t``'s language, from the catalog
-    (widgets/labels.py); an option it does not know yet shows its name and its
-    declaration's own text."""
-    label = t.ctx("option", name, default=name.replace("_", " "))
-    return label, t.ctx("option-help", f"{game}.{name}", default=opt.doc)
-
-
-def _option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words | None = None,
-                   seats: int = 1) -> tuple[w.Widget | None, str | None]:
-    """The form field of option ``name`` preset from the link, and why the link's value
-    was not taken (None: taken, or none given)."""
-    t = t or Words()
-    if name in HIDDEN_OPTIONS:
-        return None, (None if preset is None else t("not an option this form sets"))
-    # a person reads the option's label; links and the query string keep its name
-    label, doc = option_words(t, game, name, opt)
-    style = {"description_width": "initial"}
-    layout = w.Layout(width="min(96%, 36em)")
-    problem = None
-    if opt.choices or is_data_option(opt):
-        choices = list(opt.choices) if opt.choices else list(shipped_data(game, name))
-        value = next((c for c in choices if str(c) == preset), None)
-        if value is None and opt.choices is None and preset is not None:
-            # a shipped data set may be named by its file name alone (deck.toml)
-            value = next((c for c in choices if c.rsplit("/", 1)[-1] == preset), None)
-        labelled = [(t.ctx("choice", f"{name}.{c}", default=str(c)) if opt.choices
-                     else data_set_name(t, str(c)), c) for c in choices]
-        if preset is not None and value is None:  # (the list shows them, by their names)
-            problem = (t("{value} is not one of this field's choices", value=_brief(preset))
-                       if opt.choices else
-                       t("{value} is not one of the data sets shipped with the kit",
-                         value=_brief(preset)))
-        return w.Dropdown(options=labelled, value=opt.default if value is None else value,
-                          description=label, tooltip=doc, style=style,
-                          layout=layout), problem
-    if isinstance(opt.default, bool):
-        value = opt.default
-        if preset is not None:
-            if preset.lower() in ("1", "true", "yes", "0", "false", "no"):
-                value = preset.lower() in ("1", "true", "yes")
-            else:
-                problem = t("{value} is not yes or no (1 or 0)", value=_brief(preset))
-        return w.Checkbox(value=value, description=label, tooltip=doc, indent=False,
-                          style=style, layout=layout), problem
-    if isinstance(opt.default, int):
-        value = opt.default
-        if preset is not None:
-            got = _parse_int(preset, -2**31, 2**31 - 1)
-            try:
-                value = opt.validate(got) if got is not None else None
-            except ConfigError as exc:
-                problem = i18n.explain(exc, t.lang)
-            if value is None:
-                value = opt.default
-                problem = problem or t("{value} is not a whole number", value=_brief(preset))
-        if name in SEAT_OPTIONS:
-            seats = max(seats, value + 1)
-            return w.Dropdown(options=[(t("Seat {n}", n=p + 1), p) for p in range(seats)],
-                              value=value, description=label, tooltip=doc, style=style,
-                              layout=layout), problem
-        return w.IntText(value=value, description=label, tooltip=doc, style=style,
-                         layout=w.Layout(width="min(96%, 24em)")), problem
-    if isinstance(opt.default, str):
-        value = opt.default
-        if preset is not None:
-            try:
-                value = opt.validate(preset)
-            except ConfigError as exc:
-                problem = i18n.explain(exc, t.lang)
-        return w.Text(value=value, description=label, tooltip=doc, style=style,
-                      layout=w.Layout(width="min(96%, 32em)")), problem
-    return None, None
+# (the names of the form's fields and result panel are importable from here as before)
+__all__ = ["ERROR_STYLE", "HIDDEN_OPTIONS", "LINK_STYLE", "MODE_CHOICES", "NOTE_STYLE",
+           "PAUSE_RANGE", "SEAT_OPTIONS", "PlaytestApp", "board_class", "bot_help",
+           "feedback_form", "language_links", "option_words", "page_language", "query_params",
+           "result_html", "seat_choices", "seat_label", "shipped_data"]
 
 
 class PlaytestApp(w.VBox):
@@ -487,21 +311,16 @@ class PlaytestApp(w.VBox):
                 names="value")
             self.name_fields.append(name)
             # the chosen bot's one line: what kind of partner it is
-            help_line = w.HTML(self._bot_help_html(value))
+            help_line = w.HTML(bot_help_html(self.t, self.game, value))
             help_line.add_class(f"kit-seat-help-{p}")
-            picker.observe(lambda c, h=help_line: setattr(h, "value", self._bot_help_html(
-                c["new"])), names="value")
+            picker.observe(lambda c, h=help_line: setattr(h, "value", bot_help_html(
+                self.t, self.game, c["new"])), names="value")
             self.seat_helps.append(help_line)
         self._seat_options()
         self.seat_box.children = [
             w.VBox([w.HBox([pick, name], layout=w.Layout(flex_flow="row wrap")), help_line])
             for pick, name, help_line in zip(self.seat_pickers, self.name_fields,
                                              self.seat_helps, strict=True)]
-
-    def _bot_help_html(self, choice: str) -> str:
-        text = bot_help(self.t, self.game, choice)
-        return (f"<div class='kit-bot-help' style='{NOTE_STYLE};margin:0 0 0.4em 0'>"
-                f"{html.escape(text)}</div>") if text else ""
 
     def _seat_options(self) -> None:
         """A seat option offers the seats at the table (a seat past them is refused)."""
@@ -676,90 +495,6 @@ class PlaytestApp(w.VBox):
     def _show_result(self) -> None:
         """The result panel, once the game is over."""
         board = self.board
-        if board is None or board.result is None:
-            self.result_panel.children = []
-            return
-        result = board.result
-        t = self.t
-        again = w.Button(description=t("Play again"), button_style="success")
-        again.add_class("kit-play-again")
-        again.on_click(lambda _b: self.play_again())
-        setup = w.Button(description=t("Change the setup"))
-        setup.on_click(lambda _b: self.new_setup())
-        replay = w.Button(description=t("Replay the game"))
-        replay.add_class("kit-replay-game")
-        replay.on_click(lambda _b: self.replay())
-        panel = w.HTML(result_html(result, board.names, t))
-        panel.add_class("kit-app-result")
-        children: list[w.Widget] = [panel, w.HBox([again, replay, setup],
-                                                  layout=w.Layout(flex_flow="row wrap"))]
-        if board.recording is not None:
-            children.append(self._feedback_form(board))
-        self.result_panel.children = children
-
-    def _feedback_form(self, board: Board) -> w.Widget:
-        humans = [p for p, k in enumerate(board.seat_kinds) if k == "human"]
-        seat = w.Dropdown(options=[(board.names[p], p) for p in humans] or [("—", 0)],
-                          description=self.t("Seat"))
-        return feedback_form(
-            self.t, self.lang,
-            lambda rating, text, unclear: board.recording.feedback(
-                seat=seat.value, rating=rating, text=text, unclear_rule=unclear),
-            before=[seat])
-
-
-def feedback_form(t: Words, lang: str,
-                  save: Callable[[int | None, str, str | None], None], *,
-                  before: Sequence[w.Widget] = ()) -> w.Widget:
-    """The feedback form under a finished game (a playtest app's, a table seat's):
-    ``save(rating, text, unclear_rule)`` stores it; a store that fails is said in the
-    page's language and the text is kept, to send again."""
-    rating = w.ToggleButtons(options=[1, 2, 3, 4, 5], value=None,
-                             description=t("Was it fun?"),
-                             style={"description_width": "initial"})
-    text = w.Textarea(placeholder=t("What was fun, what was confusing?"),
-                      layout=w.Layout(width="min(100%, 36em)"))
-    unclear = w.Text(placeholder=t("e.g. WL-6"), description=t("Unclear rule"),
-                     style={"description_width": "initial"})
-    sent = w.HTML()
-    send = w.Button(description=t("Send feedback"))
-    send.add_class("kit-send-feedback")
-
-    def submit(_b: Any) -> None:
-        try:
-            save(rating.value, text.value, unclear.value or None)
-        except Exception as exc:  # (a store gone: say so, keep the text to send again)
-            sent.value = t("Not saved: {why}", why=html.escape(i18n.explain(exc, lang)))
-            return
-        sent.value = t("Thank you!")
-        send.disabled = True
-
-    send.on_click(submit)
-    box = w.VBox([w.HTML("<b>" + t("Feedback") + "</b>"), *before, rating, text, unclear,
-                  send, sent])
-    box.add_class("kit-feedback")
-    return box
-
-
-def result_html(result: dict, names: list[str], t: Words | None = None) -> str:
-    """The result panel: places and scores per seat, best first."""
-    t = t or Words()
-    rows = []
-    places = result.get("places") or [None] * len(names)
-    scores = result.get("scores") or [None] * len(names)
-    order = sorted(range(len(names)), key=lambda p: (places[p] is None, places[p] or 0, p))
-    for p in order:
-        score = scores[p] if scores[p] is not None else "—"
-        rows.append(f"<tr class='kit-place-{places[p]}'><td>{places[p] or '—'}</td>"
-                    f"<td>{html.escape(names[p])}</td><td>{score}</td></tr>")
-    extra = ""
-    if result.get("game") == "hanabi":
-        extra = ("<p>" + t("Score {score} of {max}", score=f"<b>{result['score']}</b>",
-                           max=result["max_score"])
-                 + (" — " + t("three mistakes") + " <small>(HB-8)</small>"
-                    if result.get("lost") else "") + "</p>")
-    return ("<div class='kit-result-panel' style='font-size:1.2em'><h3>" + t("Result")
-            + "</h3>" + extra + "<table class='kit-result' style='border-collapse:collapse'>"
-            "<thead><tr><th style='padding:0 1em 0 0'>" + t("Place") + "</th>"
-            "<th style='padding:0 1em 0 0'>" + t("Seat") + "</th><th>" + t("Score")
-            + "</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>")
+        self.result_panel.children = [] if board is None else result_panel(
+            board, self.t, self.lang, play_again=self.play_again, replay=self.replay,
+            new_setup=self.new_setup)

@@ -1,5 +1,6 @@
-// The shared base of every board (widgets/base.js). A game's own file is appended to
-// this one (no build step) and ends with `export default kitWidget(drawGame)`.
+// The shared base of every board (widgets/base.js, then widgets/board_parts.js). A game's
+// own file is appended to them (no build step) and ends with
+// `export default kitWidget(drawGame)`.
 // The board only renders the synced traits and sends intents ({kind: "act", action});
 // the kernel decides what is legal.
 
@@ -55,12 +56,31 @@ function seatLabel(names, seat, T) {
   return seat === null || seat === undefined ? T("spectator") : (names[seat] || `${seat + 1}`);
 }
 
+/** none of the static data (a board without any, or not yet on the page) */
+const NO_DATA = Object.freeze({});
+
+/**
+ * The static data whose key is `model`'s trait `name` ("static_key": the view's parts the
+ * same all game; "words_key": the page's words). widgets/loader.js gets it from the kernel
+ * once per page, before the first board that needs it is drawn; a key set later is asked
+ * for here, and `then` runs once its data is in (until then: undefined).
+ */
+function keptData(model, name, then) {
+  const key = model.get(name);
+  if (!key) return undefined;
+  const values = globalThis.__kitPageData || {};
+  if (key in values) return values[key];
+  if (then && globalThis.__kitAskData) globalThis.__kitAskData(model, key).then(then);
+  return undefined;
+}
+
 const wordsKept = new WeakMap();
 /**
- * The page's words (the `words` trait: widgets/base.py PAGE_WORDS and the board's own, in
- * the page's language, sent once) as `T(key, {name: value})`, and `T.n(key, n, args)` for
- * counted words: the plural form `Intl.PluralRules` gives for `n` in the page's language
- * (Russian and Ukrainian: one, few, many, as the catalog orders them). No text of the
+ * The page's words (`keptData(model, "words_key")`: widgets/base.py PAGE_WORDS and the
+ * board's own, in the page's language, sent once per page) as `T(key, {name: value})`,
+ * and `T.n(key, n, args)` for counted words: the plural form `Intl.PluralRules` gives for
+ * `n` in the page's language (Russian and Ukrainian: one, few, many, as the catalog
+ * orders them). No text of the
  * page is written here: a key missing shows as itself.
  */
 function pageWords(words) {
@@ -89,24 +109,6 @@ function pageWords(words) {
 const CLICK_FEEDBACK_MS = 100;
 /** ms without an answer to a move before the board says it is still waiting */
 const NO_ANSWER_MS = 5000;
-
-/** The default result table: places and scores per seat, if the result has them. */
-function resultTable(result, names, T) {
-  const n = names.length;
-  const rows = [];
-  for (let p = 0; p < n; p++) {
-    const place = result.places ? result.places[p] : null;
-    const score = result.scores ? result.scores[p] : null;
-    rows.push({ p, place, score });
-  }
-  rows.sort((a, b) => (a.place ?? 99) - (b.place ?? 99));
-  return h("table", { class: "kit-result-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, T("place")), h("th", {}, T("seat")), h("th", {}, T("score")))),
-    h("tbody", {}, rows.map((r) => h("tr", { class: r.place === 1 ? "kit-winner" : null },
-      h("td", {}, r.place ? `${r.place}` : "—"),
-      h("td", {}, names[r.p]),
-      h("td", {}, r.score ?? "—")))));
-}
 
 /**
  * The render function of a board: header, privacy screen, the game's own drawing
@@ -215,7 +217,7 @@ function kitBoard(draw) {
     }
 
     function paint() {
-      const view = withStatic(fresh("view", {}), fresh("static", {}));
+      const view = withStatic(fresh("view", {}), keptData(model, "static_key", schedule) || NO_DATA);
       const live = fresh("legal", []);
       const names = fresh("names", []);
       const kinds = model.get("seat_kinds") || [];
@@ -225,7 +227,7 @@ function kitBoard(draw) {
       const result = model.get("result");
       const thinking = model.get("thinking");
       const error = model.get("error");
-      const T = pageWords(model.get("words"));
+      const T = pageWords(keptData(model, "words_key", schedule));
       // While the others move, the moves last offered stay where they were, hidden
       // (`kit-waiting`): the board keeps its layout, and a redraw skips them instead of
       // taking them down, to put them up again at the seat's next turn.
@@ -377,9 +379,11 @@ function kitBoard(draw) {
           rest.map((i) => ctx.btn(i))));
       }
       if (mode === "replay") parts.push(replayControls(model, send, names, seat, T));
-      if (model.get("can_undo")) {
+      // teacher and lesson tables: take a move back, or start again
+      if (model.get("can_undo") || model.get("can_restart")) {
         parts.push(h("div", { key: "undo", class: "kit-undo" },
-          h("button", { class: "kit-undo-button", onclick: () => send({ kind: "undo" }) }, T("undo"))));
+          model.get("can_undo") ? h("button", { class: "kit-undo-button", onclick: () => send({ kind: "undo" }) }, T("undo")) : null,
+          model.get("can_restart") ? h("button", { class: "kit-restart-button", onclick: () => send({ kind: "restart" }) }, T("restart")) : null));
       }
       // the log's lines are not Preact's: `showLog` adds them after the render
       parts.push(ctx.memo("log", [T], () => h("details", { key: "log", class: "kit-log", open: true },
@@ -405,113 +409,4 @@ function kitBoard(draw) {
       preact.render(null, root);
     };
   };
-}
-
-/** lines the log keeps, at most; past that the older half goes (see `showLog`) */
-const LOG_KEEP = 200;
-
-/**
- * The event log's lines in `ol`: the lines the seat saw since the board was drawn, each
- * numbered `n + 1` among all the lines it saw (`events` are the recent ones the kernel
- * sends). A move appends its lines; the older ones stay, scrolled up in the log's box,
- * which shows the latest at its bottom. Removing a line costs the page several times
- * what adding one does (some 0.25 ms against 0.05 ms here), so lines go only when there
- * are more than LOG_KEEP, the older half at once. The lines are drawn afresh when they
- * do not continue into `events`: another seat's lines (`who` changed: teacher mode,
- * hot-seat, a replay seen by another seat), a replay stepped back, or a gap.
- * Done here rather than by Preact; `ol.kitLines` keeps the events shown, one per line
- * (their `n` run on by one), so that nothing is read back from the page.
- */
-function showLog(ol, events, who) {
-  if (!ol) return;
-  let shown = (ol.kitLines ??= []);
-  // where `events` begins among the lines shown (-1: they do not continue into it)
-  const at = events.length && shown.length && ol.kitWho === who ? events[0].n - shown[0].n : -1;
-  let i = 0;
-  if (at >= 0 && at <= shown.length) {
-    while (at + i < shown.length && i < events.length && shown[at + i].text === events[i].text) i++;
-    for (; shown.length > at + i; shown.pop()) ol.lastElementChild.remove();
-  } else if (shown.length) {
-    ol.replaceChildren();
-    shown = ol.kitLines = [];
-  }
-  ol.kitWho = who;
-  for (; i < events.length; i++) {
-    const e = events[i];
-    const item = document.createElement("li");
-    item.className = `kit-ev kit-ev-${e.type}`;
-    item.dataset.n = e.n;
-    item.textContent = e.text;
-    ol.appendChild(item);
-    shown.push(e);
-  }
-  if (shown.length > LOG_KEEP) {
-    const gone = shown.length - LOG_KEEP / 2;
-    const range = document.createRange();
-    range.setStartBefore(ol.firstChild);
-    range.setEndAfter(ol.children[gone - 1]);
-    range.deleteContents();
-    shown.splice(0, gone);
-  }
-  const start = shown.length ? shown[0].n + 1 : 1;
-  if (ol.kitStart !== start) ol.setAttribute("start", (ol.kitStart = start));
-}
-
-/** `before` and a link to this app that goes on with recorded game `id`: none if there
- * is none, or if the board is not on its game's playtest app (a notebook with a
- * recorder goes on with `Recorder.resume` in Python) */
-function resumeLink(id, before, game, key) {
-  // (without the key the app holds, issue 37, a link would not open the game)
-  if (id === null || id === undefined || !key || !location.pathname.endsWith(`/${game}_app.ipynb`)) return null;
-  // (the page's language rides along: `?lang=` if the page has one)
-  const lang = new URLSearchParams(location.search).get("lang");
-  const href = `${location.pathname}?resume=${id}&key=${encodeURIComponent(key)}${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
-  return [before, h("a", { class: "kit-resume-link", href }, `?resume=${id}`)];
-}
-
-function replayControls(model, send, names, seat, T) {
-  const pos = model.get("moves");
-  const len = model.get("replay_length");
-  const go = (to) => send({ kind: "step", to });
-  return h("div", { key: "replay", class: "kit-replay" },
-    h("button", { class: "kit-step", "data-step": "first", onclick: () => go(0), disabled: pos <= 0, title: T("to_start") }, "|◀"),
-    h("button", { class: "kit-step", "data-step": "back", onclick: () => go(pos - 1), disabled: pos <= 0 }, T("back")),
-    h("span", { class: "kit-pos" }, T("move_of", { pos, len })),
-    h("button", { class: "kit-step", "data-step": "forward", onclick: () => go(pos + 1), disabled: pos >= len }, T("forward")),
-    h("button", { class: "kit-step", "data-step": "last", onclick: () => go(len), disabled: pos >= len, title: T("to_end") }, "▶|"),
-    h("label", {}, ` ${T("seen_by")} `,
-      h("select", { onchange: (e) => send({ kind: "seat", seat: e.target.value === "" ? null : Number(e.target.value) }) },
-        h("option", { value: "", selected: seat === null }, T("spectator")),
-        names.map((n, p) => h("option", { value: p, selected: seat === p }, n)))));
-}
-
-/**
- * Preact keys for a list's items, by what each shows (`what(item, i)`: a string) and a
- * count of the repeats before it: an item that moved along the list keeps its key, so
- * that Preact moves its element rather than redrawing every element after it.
- */
-function contentKeys(items, what) {
-  const seen = new Map();
-  return items.map((item, i) => {
-    const w = what(item, i);
-    const n = seen.get(w) ?? 0;
-    seen.set(w, n + 1);
-    return `${w}#${n}`;
-  });
-}
-
-const jsonKeys = new WeakMap();
-/** `JSON.stringify(obj)`, once per object (objects that patches keep are the same) */
-function jsonKey(obj) {
-  if (obj === null || typeof obj !== "object") return JSON.stringify(obj);
-  let key = jsonKeys.get(obj);
-  if (key === undefined) jsonKeys.set(obj, (key = JSON.stringify(obj)));
-  return key;
-}
-
-/** The seats in the order a board lists them: those after the seat shown, clockwise,
- * and the seat shown last, nearest the viewer (everyone from seat 0 for a spectator). */
-function seatOrder(me, n) {
-  const first = me === null || me === undefined ? 0 : (me + 1) % n;
-  return Array.from({ length: n }, (_, k) => (first + k) % n);
 }

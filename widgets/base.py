@@ -5,20 +5,18 @@ What reaches the browser (DESIGN.md, "Boards"): the synced traits below and noth
 else. Outside teacher mode they hold only ``view(seat)`` of the seat shown, that seat's
 legal actions (JSON + readable phrase) and the recent events visible to it; the state
 lives in the kernel. Parts of the view that never change in a game (``STATIC``, such as
-Waiting List's card catalogue) go once, in ``static``. The browser asks for moves with
+Waiting List's card catalogue) and the page's words go once per page, whatever the number
+of boards (widgets/once_per_page.py): the traits hold their keys. The browser asks for
+moves with
 ``model.send``; the kernel checks each (whose turn, which seat is shown, then the
 engine's own ``apply``), and a forged or malformed one changes nothing and shows the
 error. So does a trait set by the page: the board sets it back. The board's code (Preact,
 base.js, the game's file, its CSS) is no trait: a board's ``_esm`` is a small loader
-(:func:`loader`) and the page asks for the code once, whatever the number of boards.
+(:func:`loader`) and the page asks for the code once, too.
 """
 
 from __future__ import annotations
 
-import functools
-import hashlib
-import json
-from pathlib import Path
 from typing import Any, ClassVar
 
 import anywidget
@@ -28,105 +26,16 @@ import kit
 from kit import i18n
 from kit.contract import GameState
 from kit.errors import ConfigError, IllegalAction
-from kit.i18n import N_, NC_, Words
+from kit.i18n import NC_, Words
+from widgets.once_per_page import assets, code_message, data_message, keep, kept, loader, source_id
+from widgets.page_words import PAGE_PLURALS, PAGE_WORDS
 from widgets.table import MODES, Recording, Table, Viewer, parse_seats
 
-__all__ = ["MODES", "Board", "assets", "loader", "parse_seats"]
+__all__ = ["MODES", "PAGE_PLURALS", "PAGE_WORDS", "Board", "assets", "loader", "parse_seats",
+           "source_id"]
 
-HERE = Path(__file__).parent
 #: how many recent events the browser gets
 RECENT_EVENTS = 12
-
-#: the words every board's page shows, by key (English: the catalog's message id); the
-#: page gets them in its language once, in ``words`` (widgets/base.js ``ctx.t``)
-PAGE_WORDS = {
-    "game_over": N_("Game over"),
-    "game_over_dot": N_("Game over."),
-    "waiting_for": N_("Waiting for {who}"),
-    "thinking": N_("{who} is thinking…"),
-    "to_move": N_("{who} to move"),
-    "your_move": N_("Your move"),
-    "mode_playtest": N_("playtest"),
-    "mode_hotseat": N_("hot-seat"),
-    "mode_teacher": N_("teacher"),
-    "mode_replay": N_("replay"),
-    "mode_lesson": N_("lesson"),
-    "mode_table": N_("table"),
-    "spectator_view": N_("Spectator view"),
-    "spectator": N_("Spectator"),
-    "you": N_("You: {who}"),
-    "lost": N_("This page has lost its kernel ({why}). Reload the page to play again."),
-    "no_answer": N_("Your move has had no answer for {s} s. The kernel may be busy, or the "
-                    "connection is down: the move goes out once it is back. Reloading the "
-                    "page would start a new game"),
-    "no_answer_resume": N_(": to go on with this one after that, open "),
-    "pass_device": N_("Pass the device to {who}."),
-    "look_away": N_("Others, please look away."),
-    "i_am": N_("I am {who}: show my cards"),
-    "moves": N_("Moves:"),
-    "undo": N_("↶ take back the last move"),
-    "recent": N_("Recent events"),
-    "recorded_as": N_("Recorded as game {id}"),
-    "resume_at": N_(". If this page is closed or reloaded, go on with it at "),
-    "to_start": N_("to the start"),
-    "back": N_("◀ back"),
-    "move_of": N_("move {pos} / {len}"),
-    "forward": N_("forward ▶"),
-    "to_end": N_("to the end"),
-    "seen_by": N_("seen by"),
-    "place": N_("Place"),
-    "seat": N_("Seat"),
-    "score": N_("Score"),
-    "to_move_tag": N_("to move"),
-}
-#: counted words of the page: key -> (singular, plural), ``ctx.tn(key, n)`` on the page
-PAGE_PLURALS: dict[str, tuple[str, str]] = {}
-
-
-@functools.cache
-def assets(name: str) -> tuple[str, str]:
-    """The ES module and CSS of board ``name``: the vendored Preact (as a local
-    ``preact`` object, see ``vendor/README.md``), the shared base and the game's own
-    file (plain concatenation, no build step). The page gets them once (:func:`loader`)."""
-    preact = (HERE / "vendor" / "preact.umd.js").read_text(encoding="utf-8")
-    esm = ("// Preact, vendored (widgets/vendor/README.md); its UMD wrapper fills `preact`\n"
-           "const preact = {};\n((exports, module) => {\n" + preact + "\n})(preact, {});\n"
-           + (HERE / "base.js").read_text(encoding="utf-8") + "\n"
-           + (HERE / f"{name}.js").read_text(encoding="utf-8"))
-    css = (HERE / "base.css").read_text(encoding="utf-8") + "\n" + (
-        HERE / f"{name}.css").read_text(encoding="utf-8")
-    return esm, css
-
-
-#: the board code a page may ask for: source id (``name:hash``) -> board name
-_SOURCES: dict[str, str] = {}
-
-
-def source_id(name: str) -> str:
-    """``"hanabi:<hash>"``: board ``name``'s code and CSS as the page keeps them."""
-    esm, css = assets(name)
-    return f"{name}:{hashlib.sha256((esm + css).encode()).hexdigest()[:16]}"
-
-
-def loader(name: str) -> str:
-    """The ``_esm`` of board ``name``: a small module (widgets/loader.js) that asks the
-    kernel for the board's code and CSS (:func:`assets`) once per page, with an anywidget
-    custom message, and keeps them there for every other board of that code. So a page
-    with 20 boards receives the code once, not 20 times (issue 40)."""
-    source = source_id(name)
-    _SOURCES[source] = name
-    return (f"const KIT_SOURCE = {json.dumps(source)};\n"
-            + (HERE / "loader.js").read_text(encoding="utf-8"))
-
-
-def code_message(source: Any) -> dict[str, str] | None:
-    """The kernel's answer to a page's ``{"kind": "code", "source": ...}``: the code and
-    CSS of a board made by :func:`loader` (None: no such board code)."""
-    name = _SOURCES.get(source) if isinstance(source, str) else None
-    if name is None:
-        return None
-    esm, css = assets(name)
-    return {"kind": "code", "source": source, "esm": esm, "css": css}
 
 
 class Board(anywidget.AnyWidget):
@@ -138,6 +47,8 @@ class Board(anywidget.AnyWidget):
     :class:`kit.record.Recorder`) the game is recorded, one commit per move; ``record``
     (from ``Recorder.resume``) goes on recording a game begun elsewhere. ``lang``: the
     language of everything the page shows (kit.i18n; None: the kit-wide one).
+    ``restart=False``: no "start again" button on a teacher or lesson board (the page
+    around it has its own).
 
     >>> from widgets.hanabi import HanabiBoard
     >>> board = HanabiBoard(players=3, seed=1, seats=["human", "bot:rule", "bot:rule"])
@@ -149,7 +60,8 @@ class Board(anywidget.AnyWidget):
     #: the game's own page words and counted words (added to PAGE_WORDS, PAGE_PLURALS)
     WORDS: ClassVar[dict[str, str]] = {}
     PLURALS: ClassVar[dict[str, tuple[str, str]]] = {}
-    #: keys of ``view(seat)`` that never change in a game: sent once, in ``static``
+    #: keys of ``view(seat)`` that never change in a game and are the same for every
+    #: seat: sent once per page (``static_key``)
     STATIC: ClassVar[tuple[str, ...]] = ()
 
     # -- synced traits: everything the browser gets -----------------------------------
@@ -163,8 +75,9 @@ class Board(anywidget.AnyWidget):
     names = t.List(t.Unicode()).tag(sync=True)
     #: view(seat) of the seat shown, less its ``STATIC`` keys
     view = t.Dict().tag(sync=True)
-    #: the view's ``STATIC`` keys, the same for every seat all game
-    static = t.Dict().tag(sync=True)
+    #: the key of the view's ``STATIC`` keys (the same for every seat all game), which
+    #: the page asks for once (widgets/once_per_page.py): ``static`` has them here
+    static_key = t.Unicode("").tag(sync=True)
     #: the shown seat's legal actions when it is its decision: [{"action": JSON, "text"}]
     legal = t.List().tag(sync=True)
     #: recent events visible to the seat shown: [{"n", "type", "text", "seat"}]
@@ -194,9 +107,12 @@ class Board(anywidget.AnyWidget):
     resume_key = t.Unicode(None, allow_none=True).tag(sync=True)
     #: teacher and lesson tables: a move can be taken back
     can_undo = t.Bool(False).tag(sync=True)
-    #: the page's language and its words (sent once): {"lang", "words", "plurals"}
+    #: teacher and lesson tables: the game can be started again (moves were made)
+    can_restart = t.Bool(False).tag(sync=True)
+    #: the page's language, and the key of its words (``words``), which the page asks
+    #: for once (widgets/once_per_page.py)
     lang = t.Unicode("ru").tag(sync=True)
-    words = t.Dict().tag(sync=True)
+    words_key = t.Unicode("").tag(sync=True)
 
     def __init__(self, state: GameState | None = None, *, players: int | None = None,
                  seed: int | None = None, options: dict | None = None,
@@ -204,11 +120,14 @@ class Board(anywidget.AnyWidget):
                  seat: int | None = None, names: list[str] | None = None, pause: float = 0.8,
                  recorder: Any = None, session: Any = None, bot_seed: int | None = None,
                  record: Any = None, table: Table | None = None, lang: str | None = None,
-                 **kwargs: Any) -> None:
+                 restart: bool = True, **kwargs: Any) -> None:
         # everything that can be refused is checked before the widget opens its comm: a
         # board refused leaves no widget behind (in the page's registry, say)
         #: the words of the page's language (``lang``; None: kit.i18n's kit-wide one)
         self.t = Words(lang)
+        #: teacher and lesson tables: the board offers "start again" (False: the page
+        #: around it has its own, as a guided lesson's and the classroom page's)
+        self._restart = restart
         #: the table is this board's own (made here): closing the board puts it away
         self._own_table = table is None
         if table is None:
@@ -238,7 +157,7 @@ class Board(anywidget.AnyWidget):
         self._goal: dict | None = None
         self._tempt: list[dict] = []
         self._refusal_observers: list[Any] = []
-        # (the comm opens with what the seat shown may see: static data goes in it, once)
+        # (the comm opens with what the seat shown may see, and the keys of its static data)
         super().__init__(**{**self._values(), **kwargs})
         self.on_msg(self._on_msg)
         # (the board's own traits: those of every widget, such as its layout, are the page's)
@@ -324,8 +243,8 @@ class Board(anywidget.AnyWidget):
             self._pushing = False
 
     def _values(self) -> dict[str, Any]:
-        """Every synced trait as the seat shown may see it now (``static``: only until
-        it is set, the same all game)."""
+        """Every synced trait as the seat shown may see it now (``static_key`` and
+        ``words_key``: only until they are set, the same all game)."""
         table, viewer = self.table, self.viewer
         viewer.follow()
         state, seat = table.state, viewer.seat
@@ -349,13 +268,25 @@ class Board(anywidget.AnyWidget):
             "record_id": None if state.over or table.recording is None
             else table.recording.id,
             "can_undo": table.can_undo,
+            "can_restart": self._restart and table.can_restart,
         }
-        if not self.static:
-            values["static"] = static
-        if not self.words:
-            values["words"] = self.page_words()
+        if not self.static_key and static:
+            values["static_key"] = keep(static)
+        if not self.words_key:
+            values["words_key"] = keep(self.page_words())
             values["lang"] = self.t.lang
         return values
+
+    @property
+    def static(self) -> dict[str, Any]:
+        """The view's ``STATIC`` keys, as the page gets them once (``static_key``)."""
+        return kept(self.static_key)
+
+    @property
+    def words(self) -> dict[str, Any]:
+        """The page's words, as the page gets them once (``words_key``): {"lang",
+        "words", "plurals"}."""
+        return kept(self.words_key)
 
     # -- lesson mode (issue 40): the goal highlighted, a forbidden move offered ----------
 
@@ -440,12 +371,23 @@ class Board(anywidget.AnyWidget):
             self._refused = ""
             self._push()
 
+    def restart(self) -> None:
+        """Teacher and lesson tables: start again from the situation the table began
+        with (the page's "start again" button sends ``{"kind": "restart"}``)."""
+        with self.hold_sync():
+            self.table.restart()
+            self._refused = ""
+            self._push()
+
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         """A message from the page; anything forged or malformed changes nothing and
         shows the error. Every message is answered (``replies``, in the same update); the
-        page's request for the board code (widgets/loader.js) by the code itself."""
-        if isinstance(content, dict) and content.get("kind") == "code":
-            answer = code_message(content.get("source"))
+        page's requests for the board code and its static data (widgets/loader.js) by
+        the code or the data itself."""
+        kind = content.get("kind") if isinstance(content, dict) else None
+        if kind in ("code", "data"):
+            answer = (code_message(content.get("source")) if kind == "code" else
+                      data_message(content.get("key"), (self.static_key, self.words_key)))
             if answer is not None:
                 self.send(answer)
                 return
@@ -484,6 +426,9 @@ class Board(anywidget.AnyWidget):
             self.viewer.choose(content.get("seat"))
         elif kind == "undo":
             self.undo()
+            return
+        elif kind == "restart":
+            self.restart()
             return
         elif kind == "auto_pass" and mode in ("playtest", "hotseat", "lesson", "table"):
             on = content.get("on")

@@ -480,7 +480,8 @@ class TeacherPage(w.VBox):
                            f"{_esc(self.pack.word('goal', self.lang))}:</b> "
                            f"{_esc(s.goal[self.lang])}</p>")
         old = self.board
-        self.board = board("waiting_list", s.state(), mode="teacher", pause=0, lang=self.lang)
+        self.board = board("waiting_list", s.state(), mode="teacher", pause=0, lang=self.lang,
+                           restart=False)  # (the page's own button starts again)
         self.holder.children = [self.board]
         if old is not None:
             old.close()

@@ -206,7 +206,7 @@ const dmById = (list, id) => (list[id] && list[id].id === id ? list[id] : list.f
  * a move's redraw reads what changed, not every tile and end of the layout.
  */
 function dmDrawLayout(box, model, view, hl) {
-  const T = pageWords(model.get("words"));
+  const T = pageWords(keptData(model, "words_key"));
   if (!box) return;
   const layout = view.layout || { tiles: [], ends: [] };
   const pendingId = view.pending ? view.pending.tile : null;

@@ -28,6 +28,15 @@ STYLE = (".kit-index{display:grid;grid-template-columns:repeat(auto-fill,minmax(
          ".kit-index .kit-muted{color:#555;font-size:0.9em}")
 
 
+def tutorial(notebook_dir: str | Path, english: str | None, lang: str) -> str | None:
+    """The rule reference in ``lang``: ``<game>_tutorial.<lang>.ipynb`` beside the English
+    ``<game>_tutorial.ipynb`` where it exists, else the English one."""
+    if english is None or lang == "en":
+        return english
+    translated = english.removesuffix(".ipynb") + f".{lang}.ipynb"
+    return translated if (Path(notebook_dir) / translated).exists() else english
+
+
 def index_html(notebook_dir: str | Path = NOTEBOOK_DIR, lang: str | None = None,
                query: str | None = None) -> str:
     """The index page: a language switch, what the kit is, and a card per game with its
@@ -40,6 +49,7 @@ def index_html(notebook_dir: str | Path = NOTEBOOK_DIR, lang: str | None = None,
     cards = []
     for row in games(notebook_dir):
         game = row["game"]
+        row = {**row, "tutorial": tutorial(notebook_dir, row["tutorial"], lang)}
         links = " ".join(
             f'<a class="kit-link-{kind}" href="{row[kind]}?lang={lang}">{t(label)}</a>'
             for kind, label in LINKS.items() if row.get(kind))

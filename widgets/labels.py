@@ -10,7 +10,8 @@ from kit.i18n import NC_
 
 GAMES = [NC_("game", "hanabi"), NC_("game", "waiting_list"), NC_("game", "pug_party"),
          NC_("game", "domino_metro")]
-BOTS = [NC_("bot", "rule"), NC_("bot", "random"), NC_("bot", "convention"), NC_("bot", "info")]
+BOTS = [NC_("bot", "rule"), NC_("bot", "random"), NC_("bot", "convention"), NC_("bot", "info"),
+        NC_("bot", "search")]
 #: under each seat picker, the chosen bot's one line (context ``bot-help``, id
 #: ``<game>.<bot>``): what kind of partner it is
 BOT_HELP = [
@@ -19,6 +20,8 @@ BOT_HELP = [
     NC_("bot-help", "waiting_list.random"), NC_("bot-help", "waiting_list.rule"),
     NC_("bot-help", "pug_party.random"), NC_("bot-help", "pug_party.rule"),
     NC_("bot-help", "domino_metro.random"), NC_("bot-help", "domino_metro.rule"),
+    NC_("bot-help", "hanabi.search"), NC_("bot-help", "waiting_list.search"),
+    NC_("bot-help", "pug_party.search"), NC_("bot-help", "domino_metro.search"),
 ]
 COLOURS = [NC_("colour", "white"), NC_("colour", "red"), NC_("colour", "blue"),
            NC_("colour", "yellow"), NC_("colour", "green"), NC_("colour", "multi")]

@@ -142,7 +142,7 @@ class Lesson(w.VBox):
         seats = ["bot:rule"] * state.players
         seats[step.seat] = "human"
         board: Any = make_board(self.game, state, mode="lesson", seats=seats, seat=step.seat,
-                                lang=self.lang, pause=self.pause)
+                                lang=self.lang, pause=self.pause, restart=False)
         board.table.on_move(self._moved)
         board.on_refusal(self._refused)
         board.tempt(step.goal, [step.tempt] if step.tempt else [])

@@ -36,6 +36,12 @@ from kit.bots import make_bot
 from kit.contract import GameState, visible
 from kit.errors import ConfigError, IllegalAction
 from kit.i18n import NC_
+from widgets.recording import Recording
+from widgets.viewer import Viewer
+
+# (a page's view of a table and its recording: widgets/viewer.py, widgets/recording.py;
+# importable from here as before: they import this module only for type hints)
+__all__ = ["MODES", "UNDO_MODES", "Move", "Recording", "Table", "Viewer", "parse_seats"]
 
 MODES = ("playtest", "hotseat", "teacher", "replay", "lesson", "table")
 #: modes with undo (DESIGN.md: teacher and lesson tables take a move back)
@@ -368,6 +374,29 @@ class Table:
         self._changed()
 
     @property
+    def can_restart(self) -> bool:
+        return (self.mode in UNDO_MODES and self.recording is None and self.takes_moves
+                and len(self.state.history) > self._start_moves)
+
+    def restart(self) -> None:
+        """Start again: the state the table began with, every move made here taken back
+        (teacher and lesson tables, as undo; a recorded game keeps its moves: refused)."""
+        rule = self.state.spec.action_rule
+        if self.mode not in UNDO_MODES:
+            raise IllegalAction(rule, f"starting again is for teacher and lesson tables, "
+                                f"not {self.mode}", code=NC_("error", "restart_mode"))
+        if self.recording is not None or not self.takes_moves:
+            raise IllegalAction(rule, "a recorded game keeps its moves: no starting again",
+                                code=NC_("error", "restart_recorded"))
+        self.cancel()
+        self.state = self._start.clone()
+        del self._log[self._start_log:]
+        self.log_epoch += 1
+        self._since = time.monotonic()
+        self._changed()
+        self.schedule()  # (a bot may be the first to move)
+
+    @property
     def replay_length(self) -> int:
         return len(self._history) if self.mode == "replay" else 0
 
@@ -454,137 +483,3 @@ def _events_so_far(state: GameState) -> list[dict]:
         return [ev for evs in _events_per_action(state, check=True) for ev in evs]
     except (ConfigError, IllegalAction, ValueError):
         return []
-
-
-class Viewer:
-    """What one page shows of a table: the seat shown (None: the spectator view) and,
-    in hot-seat, the seat the device must be passed to (``privacy``). Several pages may
-    look at one table, each with its own viewer."""
-
-    def __init__(self, table: Table, seat: int | None = None) -> None:
-        self.table = table
-        #: teacher and replay: the seat chosen (None: teacher mode follows the turn)
-        self.fixed = seat
-        self.privacy: int | None = None
-        mode = table.mode
-        if mode in ("playtest", "lesson"):
-            self.seat = seat if table.is_human(seat) else table.humans[0]
-        elif mode == "teacher":
-            self.seat = seat if seat is not None else table.state.to_act
-        elif mode == "replay":
-            self.seat = seat if seat is not None else 0
-        elif mode == "table":  # (the page's own seat, or None: the public view)
-            self.seat = seat
-        else:  # hot-seat: the privacy screen comes first
-            self.seat = None
-        self.follow()
-
-    def follow(self) -> None:
-        """Follow the table after a change: hot-seat puts up the privacy screen when
-        another human seat is to act; teacher mode shows the seat to act."""
-        to_act = self.table.state.to_act
-        if self.table.mode == "hotseat":
-            if self.table.is_human(to_act) and to_act != self.seat:
-                self.seat, self.privacy = None, to_act
-            else:
-                self.privacy = None
-        elif self.table.mode == "teacher" and self.fixed is None and to_act is not None:
-            self.seat = to_act
-
-    def reveal(self) -> None:
-        """Hot-seat: the seat the device was passed to says so; its hand is shown."""
-        if self.table.mode != "hotseat" or self.privacy is None:
-            raise IllegalAction(self.table.state.spec.action_rule,
-                                "no seat is waiting behind the privacy screen",
-                                code=NC_("error", "no_privacy"))
-        self.seat, self.privacy = self.privacy, None
-
-    def choose(self, seat: int | None) -> None:
-        """Teacher and replay: see the table as ``seat`` (None: a spectator)."""
-        players = self.table.state.players
-        if self.table.mode not in ("teacher", "replay") or not (
-                seat is None or (isinstance(seat, int) and not isinstance(seat, bool)
-                                 and 0 <= seat < players)):
-            raise IllegalAction(self.table.state.spec.action_rule, f"malformed seat {seat!r}",
-                                code=NC_("error", "malformed"))
-        self.fixed = self.seat = seat
-        self.follow()
-
-    def may_move(self) -> bool:
-        return self.privacy is None and self.table.may_move(self.seat)
-
-    def move(self, action: Any) -> list[dict]:
-        """The seat shown moves (IllegalAction if it may not, changing nothing)."""
-        if self.privacy is not None:
-            raise IllegalAction(self.table.state.spec.action_rule,
-                                f"pass the device to {self.table.names[self.privacy]} first",
-                                code=NC_("error", "pass_device_first"), seat=self.privacy)
-        return self.table.move(action, seat=self.seat)
-
-
-class Recording:
-    """Records a table's game as it is played (DESIGN.md: one commit per action): each
-    move is written when it is applied, before the pages hear of it. A write that fails
-    is kept and tried again, in order, before the next move's (and at :meth:`flush`);
-    a game gone on in another page (``GameMovedOn``: resumed there, which moved first)
-    stops the table instead.
-
-    ``recorder`` starts the recording (:meth:`kit.record.Recorder.start_game`); ``record``
-    goes on with one begun elsewhere (:meth:`kit.record.Recorder.resume`).
-    """
-
-    def __init__(self, table: Table, recorder: Any = None, *, record: Any = None,
-                 session: Any = None) -> None:
-        self.table = table
-        if record is None:
-            labels = [("human:" + n) if k == "human" else k
-                      for n, k in zip(table.names, table.kinds, strict=True)]
-            record = recorder.start_game(table.state, seats=labels, session=session)
-        #: the :class:`kit.record.GameRecord` written to
-        self.record = record
-        self._unwritten: list[Move] = []
-        #: the first unwritten move's action is written, its result not yet
-        self._action_written = False
-        table.recording = self
-        table.on_move(self._write)
-
-    @property
-    def id(self) -> int | None:
-        return getattr(self.record, "id", None)
-
-    def _write(self, move: Move) -> None:
-        self._unwritten.append(move)
-        self.flush()
-
-    def flush(self) -> None:
-        """Write the moves not written yet, in order; stop at the first that fails."""
-        from kit.record import GameMovedOn  # (imported with a recording, not with a board)
-
-        while self._unwritten and self.table.stopped is None:
-            move = self._unwritten[0]
-            try:
-                if not self._action_written:
-                    self.record.action(move.action, thinking_time=move.thinking)
-                    self._action_written = True
-                if move.result is not None:
-                    self.record.finish(move.result)
-            except GameMovedOn as exc:
-                self._unwritten.clear()
-                self.table.stop(
-                    f"game {exc.game_id} went on in another page, which recorded its move "
-                    f"{exc.seq + 1} first; the moves made here since are not recorded, so "
-                    "this board stops. Open this game's link again (the one under the board) "
-                    "to go on with the game as recorded", code=NC_("error", "moved_on"),
-                    game=exc.game_id, move=exc.seq + 1)
-                return
-            except Exception as exc:  # a broken store must not break the table: retried
-                self.table.warn(f"recording failed: {exc} (tried again at the next move)",
-                                code=NC_("error", "recording_retry"), why=exc)
-                return
-            self._unwritten.pop(0)
-            self._action_written = False
-            self.table.warn("")
-
-    def feedback(self, **kwargs: Any) -> Any:
-        """Post-game feedback on the recorded game (:meth:`kit.record.GameRecord.feedback`)."""
-        return self.record.feedback(**kwargs)

@@ -72,6 +72,7 @@ from kit.contract import GameSpec, Option
 from kit.domino_metro import deal
 from kit.domino_metro.actions import ACTIONS, Draw, EndTurn, NextGame, Pass, Place, TakeBack
 from kit.domino_metro.bots import RuleBot
+from kit.domino_metro.from_view import state_from_view
 from kit.domino_metro.legal import (
     CHOICE,
     HAND,
@@ -86,6 +87,7 @@ from kit.domino_metro.scoring import SCORING_FILE
 from kit.domino_metro.state import DominoMetroState
 from kit.domino_metro.tileset import SET_FILE, load_set
 from kit.errors import NC_, ConfigError
+from kit.search import search_bot
 
 #: the most games a match may have (DM-R5)
 MAX_GAMES = 1000
@@ -164,7 +166,9 @@ SPEC = GameSpec(
     state_class=DominoMetroState,
     actions=ACTIONS,
     max_length=max_length,
-    bots={"random": RandomBot, "rule": RuleBot},
+    # random play-outs: a rule-bot play-out costs 3x as much and measured weaker per second
+    bots={"random": RandomBot, "rule": RuleBot,
+          "search": search_bot(state_from_view, None, iterations=50)},
     action_rule="DM-3",
     legal_from_view=legal_from_view,
 )

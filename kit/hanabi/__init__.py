@@ -8,10 +8,12 @@ from kit.hanabi.actions import ACTIONS, Discard, Hint, Play
 from kit.hanabi.bots import RuleBot
 from kit.hanabi.convention import ConventionBot
 from kit.hanabi.deal import hand_size
+from kit.hanabi.from_view import state_from_view
 from kit.hanabi.info import InfoBot
 from kit.hanabi.legal import legal_from_view
 from kit.hanabi.state import HanabiState
 from kit.hanabi.variants import variants
+from kit.search import search_bot
 
 
 def max_length(players: int, options: dict) -> int:
@@ -43,7 +45,9 @@ SPEC = GameSpec(
     actions=ACTIONS,
     max_length=max_length,
     bots={"random": RandomBot, "rule": RuleBot, "convention": ConventionBot,
-                     "info": InfoBot},
+          "info": InfoBot,
+          "search": search_bot(state_from_view, RuleBot, iterations=60, default_bot=RuleBot,
+                               confidence=1.5)},
     action_rule="HB-3",
     legal_from_view=legal_from_view,
 )

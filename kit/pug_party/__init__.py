@@ -24,9 +24,11 @@ from kit.contract import GameSpec
 from kit.pug_party.actions import ACTIONS, PickUp, Play, PlayBlind, PlayFaceUp, Ready, Swap
 from kit.pug_party.bots import BOTS, RuleBot
 from kit.pug_party.cards import Deck, load_deck
+from kit.pug_party.from_view import state_from_view
 from kit.pug_party.legal import legal_from_view
 from kit.pug_party.options import OPTIONS
 from kit.pug_party.state import State
+from kit.search import search_bot
 
 SPEC = GameSpec(
     name="pug_party",
@@ -38,7 +40,7 @@ SPEC = GameSpec(
     state_class=State,
     actions=ACTIONS,
     max_length=lambda players, options: options["max_actions"],
-    bots=BOTS,
+    bots={**BOTS, "search": search_bot(state_from_view, RuleBot, iterations=24)},
     legal_from_view=legal_from_view,
 )
 State.spec = SPEC

@@ -29,7 +29,7 @@ from kit.pug_party.state import State
 FOLDER = scenarios.FOLDER
 PREFIX = "pug_party_"
 
-__all__ = ["FOLDER", "build", "check", "load", "names", "prepare"]
+__all__ = ["FOLDER", "check", "load", "names", "prepare"]
 
 
 def prepare(players: int, *, hands: Sequence[Sequence[str]],
@@ -53,10 +53,6 @@ def prepare(players: int, *, hands: Sequence[Sequence[str]],
     if known is not None:
         deal["known"] = [list(k) for k in known]
     return State(players, seed, deal=deal, first_player=to_act, **options)
-
-
-#: the name of :func:`prepare` before the engines shared one template
-build = prepare
 
 
 def names() -> list[str]:

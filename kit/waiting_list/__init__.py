@@ -7,10 +7,12 @@ from __future__ import annotations
 from kit.bots import RandomBot
 from kit.contract import GameSpec, Option
 from kit.errors import NC_, ConfigError
+from kit.search import round_rewards, search_bot
 from kit.waiting_list.actions import ACTIONS, Claim, Discard, Draw, Lay, Pass, Reveal, Take
 from kit.waiting_list.bots import RuleBot
 from kit.waiting_list.deck import FILE as DECK_FILE
 from kit.waiting_list.deck import check_deck_option, load_deck
+from kit.waiting_list.from_view import state_from_view
 from kit.waiting_list.legal import legal_from_view
 from kit.waiting_list.rounds import (
     PENALTIES_FILE,
@@ -106,7 +108,11 @@ SPEC = GameSpec(
     state_class=WaitingListState,
     actions=ACTIONS,
     max_length=max_length,
-    bots={"random": RandomBot, "rule": RuleBot},
+    bots={"random": RandomBot, "rule": RuleBot,
+          "search": search_bot(state_from_view, RuleBot, iterations=40,
+                                      horizon=["round_end"],
+                                      reward=round_rewards, default_bot=RuleBot,
+                                      confidence=1.5)},
     action_rule="WL-5",
     legal_from_view=legal_from_view,
 )

@@ -32,7 +32,7 @@ from kit.waiting_list.state import WaitingListState
 FOLDER = scenarios.FOLDER
 PREFIX = "waiting_list_"
 
-__all__ = ["FOLDER", "check_consistency", "load", "names", "prepare", "situation"]
+__all__ = ["FOLDER", "check_consistency", "load", "names", "prepare"]
 
 
 def prepare(players: int, hands: Sequence[Sequence[str]], *, seed: int = 0,
@@ -53,10 +53,6 @@ def prepare(players: int, hands: Sequence[Sequence[str]], *, seed: int = 0,
         else:
             options[key] = value
     return WaitingListState(players, seed, deal=deal, **options)
-
-
-#: the name of :func:`prepare` before the engines shared one template (tutorials use it)
-situation = prepare
 
 
 def _plain(value: Any) -> Any:

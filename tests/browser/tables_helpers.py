@@ -10,7 +10,10 @@ from urllib.parse import parse_qs, urlparse
 
 READ_MODEL = """(keys) => { const ms = [...(globalThis.__kitModels || [])];
   const m = ms[ms.length - 1]; if (!m) return null;
-  const o = {}; for (const k of keys) o[k] = m.get(k); return o; }"""
+  const data = globalThis.__kitPageData || {};  // ("static": its key's data, once per page)
+  const o = {};
+  for (const k of keys) o[k] = k === "static" ? data[m.get("static_key")] || {} : m.get(k);
+  return o; }"""
 MODEL_KEYS = ["view", "static", "legal", "seat", "moves", "result", "open_hands", "mode",
               "names", "error"]
 

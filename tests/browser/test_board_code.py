@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 pytestmark = pytest.mark.browser
 WIDGETS = Path(__file__).resolve().parents[2] / "widgets"
-BASE_JS = WIDGETS / "base.js"
+BASE_JS = [WIDGETS / f for f in ("base.js", "board_parts.js")]  # (the shared base, in order)
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["a", "b", "-", "="]),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
@@ -31,7 +31,7 @@ JSON = st.recursive(
 
 @pytest.fixture(scope="module")
 def code(chromium: Any) -> Iterator[Any]:
-    """A blank page with base.js's functions loaded (its top level only defines them)."""
+    """A blank page with the shared base's functions loaded (its top level only defines them)."""
     if not Path(os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")).exists():
         pytest.skip("Debian's chromium is not installed (scripts/setup.sh --test installs it)")
     context = chromium.new_context()
@@ -40,7 +40,8 @@ def code(chromium: Any) -> Iterator[Any]:
     # (the Domino-Metro board's own file, but for the module export it ends with)
     dm = (WIDGETS / "domino_metro.js").read_text(encoding="utf-8")
     dm = dm[:dm.index("export default")]
-    page.add_script_tag(content=BASE_JS.read_text(encoding="utf-8") + dm
+    base = "\n".join(f.read_text(encoding="utf-8") for f in BASE_JS)
+    page.add_script_tag(content=base + dm
                         + "\nglobalThis.kit = "
                         + "{ keepSame, showLog, LOG_KEEP, dmGeometry, dmLabel };")
     yield page
@@ -328,7 +329,7 @@ def _dm_board_state(view: dict) -> dict:
     """A spectator's board traits, as the kernel opens a Domino-Metro board with them."""
     return {"view": view, "legal": [], "names": ["A", "B", "C"], "mode": "playtest",
             "seat": None, "game": "domino_metro", "title": "Домино-Метро", "moves": 0,
-            "events": [], "open_hands": [], "static": {}}
+            "events": [], "open_hands": []}
 
 
 @pytest.mark.parametrize("seed", [2, 3])

@@ -369,3 +369,26 @@ def test_a_reloaded_page_goes_on_with_the_game_at_the_link_the_board_shows(
     assert page.locator(".kit-consent .kit-resume-link").get_attribute("href") == href
     play_first_move(page)
     assert board_moves(page) > moves and not page.errors, page.errors
+
+
+def test_a_teacher_board_starts_again_from_its_first_position(page: Any, voila_url: str):
+    """Issue 40: a plain teacher board (the app's ``mode=teacher``, not a lesson's or the
+    classroom page's) offers "start the game again" once moves are made, beside undo; a
+    click takes every move back (HB-3: the game as it was dealt), and both buttons go."""
+    page.goto(f"{voila_url}/voila/render/hanabi_app.ipynb?start=1&record=0&mode=teacher"
+              "&players=3&seed=3&lang=en")
+    page.wait_for_selector(".kit-board.kit-mode-teacher", timeout=90_000)
+    page.wait_for_function(WAIT_TURN)
+    assert page.locator(".kit-restart-button").count() == 0
+    first = page.inner_text(".kit-board .kit-table")
+    for _ in range(2):
+        play_first_move(page)
+        page.wait_for_function(WAIT_TURN)
+    button = page.locator(".kit-board .kit-restart-button")
+    assert button.inner_text() == "↺ start the game again"
+    assert page.locator(".kit-board .kit-undo-button").count() == 1
+    button.click()
+    page.wait_for_function("() => document.querySelector('.kit-board').dataset.moves === '0'")
+    page.wait_for_function("() => !document.querySelector('.kit-board .kit-undo')")
+    assert page.inner_text(".kit-board .kit-table") == first
+    assert not page.errors, page.errors

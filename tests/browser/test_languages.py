@@ -78,10 +78,12 @@ def test_the_index_speaks_the_browsers_language_and_switches(chromium: Any, voil
         pg.wait_for_selector(".kit-index", timeout=90_000)
         assert pg.get_attribute(".kit-index-page", "lang") == "uk"
         assert pg.evaluate("() => document.documentElement.scrollWidth") <= 390
+        links = {a.get_attribute("href") for a in pg.query_selector_all(".kit-index a")}
+        assert "hanabi_tutorial.uk.ipynb?lang=uk" in links  # (the reference in Ukrainian)
         pg.click("a.kit-lang-en")
         pg.wait_for_selector(".kit-index-page[lang='en']", timeout=90_000)
         links = {a.get_attribute("href") for a in pg.query_selector_all(".kit-index a")}
-        assert "hanabi_app.ipynb?lang=en" in links
+        assert "hanabi_app.ipynb?lang=en" in links and "hanabi_tutorial.ipynb?lang=en" in links
     finally:
         context.close()
 
@@ -125,3 +127,38 @@ def test_a_ukrainian_form_says_a_links_problems_and_the_bots_lines_in_ukrainian(
     # (the link's own value is quoted back as it was given)
     assert english_on_page(page) == ["godmode"], "the form with the link's problems"
     page.screenshot(path=str(ARTIFACTS / "form-uk-link-problems.png"), full_page=True)
+
+
+#: the prose and boards of a rule reference: its markdown (the cells and the situations'
+#: captions) and its boards, less code (``code``/``pre``: Python, option names, file
+#: paths), data tables printed by code cells, and quoted citations
+REFERENCE_TEXT = """() => {
+  const parts = [...document.querySelectorAll('.jp-RenderedMarkdown, .kit-board')];
+  return parts.map((el) => {
+    const copy = el.cloneNode(true);
+    copy.querySelectorAll('code, pre, [data-verbatim]').forEach((c) => c.remove());
+    return copy.innerText; }).join('\\n'); }"""
+#: Latin words a reference's prose may show besides the apps' allow-list: the software and
+#: the people it names (Board Game Arena, the rulebook's forum author), and the keys
+TUTORIAL_ALLOWED = ALLOWED | {"JupyterLab", "Python", "Board", "Game", "Arena", "BGA", "Volik",
+                              "Shift", "Enter", "check"}
+REFERENCES = sorted(p.name for p in (Path(__file__).resolve().parents[2] / "notebooks")
+                    .glob("*_tutorial.*.ipynb"))
+
+
+@pytest.mark.parametrize("notebook", REFERENCES)
+def test_a_rule_reference_in_russian_or_ukrainian_shows_no_english_word(
+        page: Any, voila_url: str, notebook: str):
+    """A rule reference's Russian or Ukrainian translation reads in its language, boards
+    included: no English word in its prose, the situations' captions or its boards
+    (code and the rulebook's ids apart; issue 38)."""
+    lang = notebook.split(".")[-2]
+    page.goto(f"{voila_url}/voila/render/{notebook}?lang={lang}",
+              wait_until="domcontentloaded")
+    page.locator(".kit-board").first.wait_for(state="visible", timeout=120_000)
+    page.wait_for_load_state("networkidle", timeout=180_000)
+    assert page.evaluate("() => document.querySelectorAll('.jp-RenderedMarkdown').length") > 10
+    text = RULE_ID.sub("", page.evaluate(REFERENCE_TEXT))
+    english = sorted({w for w in LATIN_WORD.findall(text) if w not in TUTORIAL_ALLOWED})
+    assert english == [], f"{notebook}: {english}"
+    assert not page.errors, page.errors

@@ -37,7 +37,10 @@ MODEL_KEYS = ["view", "legal", "events", "open_hands", "result", "names",
               "seat_kinds", "error", "privacy", "seat", "moves", "game", "mode", "static"]
 READ_MODEL = """(keys) => { const ms = [...(globalThis.__kitModels || [])];
   const m = ms[ms.length - 1]; if (!m) return null;
-  const o = {}; for (const k of keys) o[k] = m.get(k); return o; }"""
+  const data = globalThis.__kitPageData || {};  // ("static": its key's data, once per page)
+  const o = {};
+  for (const k of keys) o[k] = k === "static" ? data[m.get("static_key")] || {} : m.get(k);
+  return o; }"""
 WAIT_TURN = """() => { const b = document.querySelector('.kit-board');
   return !!b && !b.dataset.pending &&
     (b.dataset.over === '1' || Number(b.dataset.legal) > 0); }"""
@@ -178,6 +181,9 @@ def test_app_plays_to_the_end_showing_no_hidden_card(page: Any, voila_url: str, 
     assert page.locator(".kit-board .kit-act").count() > 0
     kept = page.evaluate("() => Object.keys(globalThis.__kitBoardCode)")
     assert kept == [kept[0]] and kept[0].startswith(f"{game}:"), kept  # one copy, kept
+    # the static data too (issue 40): the page's words, and WL's catalogue, once each
+    data = page.evaluate("() => Object.keys(globalThis.__kitPageData || {})")
+    assert len(data) == (2 if game == "waiting_list" else 1), data
     assert not page.errors, page.errors
 
 

@@ -1,13 +1,99 @@
 """The helpers of the rule references, notebooks/*_tutorial.ipynb (issue 40): one module
 per game, imported by the notebook's setup cell, so that the reader meets boards and
-rules rather than setup code."""
+rules rather than setup code.
+
+Each reference exists in the kit's three languages (issue 38): ``<game>_tutorial.ipynb``
+in English, ``<game>_tutorial.ru.ipynb`` and ``<game>_tutorial.uk.ipynb``, whose code
+cells are the English one's but for the language their setup cell sets
+(``kit.i18n.set_language``). The helpers speak that language: seat names, and a prepared
+situation's title and text (:func:`caption_text`, from ``data/tutorials/<lang>.toml``)."""
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import tomllib
 from typing import Any
 
 import kit
+from kit import i18n
+from kit.i18n import NC_
+from kit.paths import DATA_DIR
+
+#: the prepared situations' titles and texts in Russian and Ukrainian, by scenario name
+#: (English: the scenario file's own)
+CAPTIONS_DIR = DATA_DIR / "tutorials"
+
+
+@functools.cache
+def captions(lang: str) -> dict[str, dict[str, str]]:
+    """{scenario name: {"title", "text"}} in ``lang`` (empty for English, whose words are
+    the scenario files')."""
+    path = CAPTIONS_DIR / f"{i18n.check(lang)}.toml"
+    if lang == "en" or not path.exists():
+        return {}
+    with path.open("rb") as f:
+        return tomllib.load(f)
+
+
+def caption_text(scenario: Any, lang: str | None = None) -> tuple[str, str]:
+    """A prepared situation's (title, text) in ``lang`` (None: the notebook's language);
+    the scenario file's English where no translation is written yet."""
+    words = captions(i18n.choose(lang)).get(scenario.name, {})
+    return words.get("title", scenario.title), words.get("text", scenario.text)
+
+
+#: the column headers of the references' tables (context ``table``), shown in the
+#: notebook's language by :func:`shown`; the frames keep these English names for code
+HEADERS = [
+    NC_("table", "colour"), NC_("table", "mark"), NC_("table", "1s"), NC_("table", "2s"),
+    NC_("table", "3s"), NC_("table", "4s"), NC_("table", "5s"), NC_("table", "cards"),
+    NC_("table", "variant"), NC_("table", "colours"), NC_("table", "perfect score"),
+    NC_("table", "multicolour in hints"), NC_("table", "about"), NC_("table", "option"),
+    NC_("table", "rule"), NC_("table", "default"), NC_("table", "what"),
+    NC_("table", "what it does"), NC_("table", "type"), NC_("table", "card"),
+    NC_("table", "count"), NC_("table", "origin"),
+    NC_("table", "may be added to a revealed combination"), NC_("table", "year"),
+    NC_("table", "statement"), NC_("table", "in English"), NC_("table", "source"),
+    NC_("table", "round"), NC_("table", "cards in hand"), NC_("table", "task"),
+    NC_("table", "characters dealt"), NC_("table", "card left in hand"),
+    NC_("table", "penalty"), NC_("table", "step"), NC_("table", "seat"),
+    NC_("table", "decision"), NC_("table", "hand before (teacher only)"),
+    NC_("table", "what happens"),
+]
+
+
+#: the one option the setup form never shows, explained in the references' tables of options
+DEAL_HELP = [NC_("option-help", "hanabi.deal"), NC_("option-help", "waiting_list.deal"),
+             NC_("option-help", "pug_party.deal"), NC_("option-help", "domino_metro.deal")]
+
+
+def shown(frame: Any, index: str | None = None) -> Any:
+    """A table as the notebook's language shows it: a copy of ``frame`` whose column and
+    index headers are the catalog's (context ``table``; a header it lacks stays as it is)
+    and, with ``index`` (a catalog context such as ``colour``), whose row labels too. The
+    frame itself keeps its English names, which code reads."""
+    t = i18n.Words()
+    out = frame.copy()
+    out.columns = out.columns.map(lambda c: t.ctx("table", str(c), default=str(c)))
+    out.columns.name = out.columns.name and t.ctx("table", out.columns.name)
+    out.index.name = out.index.name and t.ctx("table", out.index.name)
+    if index:
+        out.index = out.index.map(lambda r: t.ctx(index, str(r), default=str(r)))
+    return out
+
+
+def option_help(game: str, name: str) -> str:
+    """A game option's one-line explanation in the notebook's language (the setup form's,
+    widgets/labels.py; its declaration's English where the catalog has none)."""
+    from widgets.app import option_words
+
+    return option_words(i18n.Words(), game, name, kit.spec(game).options[name])[1]
+
+
+def choice(option: str, value: str) -> str:
+    """A choice of an option as the setup form names it, in the notebook's language."""
+    return i18n.Words().ctx("choice", f"{option}.{value}", default=value)
 
 
 def with_options(scenario: Any, **options: Any) -> Any:
@@ -16,9 +102,12 @@ def with_options(scenario: Any, **options: Any) -> Any:
 
 
 def seat_names(players: int, seats: list[str] | None = None) -> list[str]:
-    """Seat names counted from 0, as the engine and these notebooks count them."""
+    """Seat names counted from 0, as the engine and these notebooks count them, in the
+    notebook's language."""
+    t = i18n.Words()
     seats = seats or ["human"] * players
-    return [f"Seat {p}" + ("" if kind == "human" else f" ({kind[4:]} bot)")
+    return [t("Seat {n}", n=p) if kind == "human"
+            else t("Seat {n} ({bot} bot)", n=p, bot=t.ctx("bot", kind.split(":", 1)[1]))
             for p, kind in enumerate(seats)]
 
 

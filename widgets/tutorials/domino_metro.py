@@ -24,18 +24,10 @@ def place(tile, end=None, face=None):
     return {"type": "place", "tile": list(tile), "end": end, "face": face}
 
 
-
-
 def ends(state, which="live"):
     """(end number, value) of the layout's live, dead or covered ends."""
     return [(e["id"], e["value"]) for e in state.view(None)["layout"]["ends"]
             if e["state"] == which]
-
-
-
-
-
-
 
 
 def teacher(state, seat=None):
@@ -53,7 +45,7 @@ def replay(scenario, seat=None):
 
 def caption(scenario):
     """Show a prepared situation's text above its board (as prose, not as printed output)."""
-    display(Markdown(scenario.text))
+    display(Markdown(tutorials.caption_text(scenario)[1]))
 
 
 def refused(state, action, rule):

@@ -6,25 +6,30 @@ import pandas as pd
 from IPython.display import Markdown, display
 
 import kit
+from kit.i18n import N_, Words
+from widgets import tutorials
 from widgets.hanabi import HanabiBoard
-from widgets.tutorials import refused  # noqa: F401 (the notebook's)
+from widgets.tutorials import choice, option_help, refused, shown  # noqa: F401 (the notebook's)
+
+#: how the sixth suit takes hints (HB-12), for the table of variants
+HINTED = {"own": N_("its own colour"), "every": N_("touched by every colour")}
 
 # (the tables' long cells shown whole)
 pd.set_option("display.max_colwidth", None)
 
 
 def board(state, mode="teacher", seats=None, **more):
-    """A live HanabiBoard on `state`, its seats named as in code (seat 0, seat 1, ...).
+    """A live HanabiBoard on `state`, its seats named as in code (Seat 0, Seat 1, ...).
     mode="teacher" opens every hand for a projector; mode="playtest" shows one human seat
     against bots; mode="replay" steps through the game so far. Bots answer at once."""
-    kinds_ = seats or ["human"] * state.players
-    names = [f"seat {p}" + ("" if k == "human" else " (bot)") for p, k in enumerate(kinds_)]
+    names = tutorials.seat_names(state.players, seats)
     return HanabiBoard(state, mode=mode, seats=seats, names=names, pause=0, **more)
 
 
 def caption(scenario):
     """Show a prepared situation's title, rule ids and text above its board."""
-    display(Markdown(f"**{scenario.title}** ({', '.join(scenario.rules)})\n\n{scenario.text}"))
+    title, text = tutorials.caption_text(scenario)
+    display(Markdown(f"**{title}** ({', '.join(scenario.rules)})\n\n{text}"))
 
 
 def situation(name, **house_rules):
@@ -39,6 +44,12 @@ def kinds(state):
     return sorted({a.to_json()["type"] for a in state.legal_actions()})
 
 
+def multicolour_hints(variant):
+    """How a variant's sixth suit takes colour hints, in the notebook's language (HB-12);
+    "—" with five colours."""
+    if len(variant.suits) != 6:
+        return "—"
+    return Words()(HINTED[variant.suits[-1].hint])
 
 
 def card(state, seat, slot):

@@ -14,17 +14,9 @@ def legal(state):
     return [a.to_json() for a in state.legal_actions()]
 
 
-
-
-
-
-
-
-
-
 def caption(scenario):
     """Show a prepared situation's text above its board (as prose, not as printed output)."""
-    display(Markdown(scenario.text))
+    display(Markdown(tutorials.caption_text(scenario)[1]))
 
 
 def refused(state, action, rule):

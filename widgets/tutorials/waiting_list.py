@@ -8,7 +8,8 @@ import kit
 from kit.waiting_list.deck import load_deck
 from kit.waiting_list.rounds import load_penalties, load_rounds
 from kit.waiting_list.scenarios import prepare as layout
-from widgets.tutorials import refused  # noqa: F401 (the notebook's)
+from widgets import tutorials
+from widgets.tutorials import option_help, refused, shown  # noqa: F401 (the notebook's)
 from widgets.waiting_list import WaitingListBoard
 
 DECK = load_deck()
@@ -17,18 +18,18 @@ PENALTIES = load_penalties()
 
 
 def board(state, mode="teacher", seats=None, **more):
-    """A live board on `state`, seats named as in code (seat 0, seat 1, ...).
+    """A live board on `state`, seats named as in code (Seat 0, Seat 1, ...).
     mode="teacher": every hand open, you move for every seat (a projector);
     mode="playtest": one human seat against bots; mode="replay": step through the game so
     far. Bots answer at once (pause=0)."""
-    kinds_ = seats or ["human"] * state.players
-    names = [f"seat {p}" + ("" if k == "human" else " (bot)") for p, k in enumerate(kinds_)]
+    names = tutorials.seat_names(state.players, seats)
     return WaitingListBoard(state, mode=mode, seats=seats, names=names, pause=0, **more)
 
 
 def caption(scenario):
-    """Show a prepared situation's title, rule ids and text (Russian, then English)."""
-    display(Markdown(f"**{scenario.title}** ({', '.join(scenario.rules)})\n\n{scenario.text}"))
+    """Show a prepared situation's title, rule ids and text in the notebook's language."""
+    title, text = tutorials.caption_text(scenario)
+    display(Markdown(f"**{title}** ({', '.join(scenario.rules)})\n\n{text}"))
 
 
 def situation(name, upto=None, **house_rules):
@@ -48,8 +49,6 @@ def kinds(state):
 def legal(state):
     """The legal actions of the seat to act, as JSON dicts."""
     return [a.to_json() for a in state.legal_actions()]
-
-
 
 
 def name(card):

@@ -1,0 +1,229 @@
+"""The playtest app's setup form, field by field: what a seat can be, the game's options
+as widgets preset from the link (each with the reason a link's value was refused), the
+shipped data sets a data option offers, the page's language and its switch
+(widgets/app.py puts them together)."""
+
+from __future__ import annotations
+
+import functools
+import html
+import os
+from typing import Any
+from urllib.parse import parse_qs
+
+import ipywidgets as w
+
+import kit
+from kit import i18n
+from kit.errors import ConfigError
+from kit.i18n import N_, NC_, Words
+from kit.paths import DATA_DIR
+from widgets.base import Board
+
+#: options a form does not offer (scripted deals and such are for tutorials and tests)
+HIDDEN_OPTIONS = {"deal"}
+#: options whose value is a seat (0-based in the engine): the form offers "Seat 1"...
+#: as the board numbers them
+SEAT_OPTIONS = {"first_dealer", "first_player"}
+SEAT_CHOICES = ["human", "bot:rule", "bot:random"]
+
+
+def seat_choices(game: str) -> list[str]:
+    """What a seat of ``game`` can be: a person, or any bot the game declares (the rule
+    and random bots first, then the others, such as Hanabi's convention bot)."""
+    bots = kit.spec(game).declaration()["bots"]
+    return SEAT_CHOICES + [f"bot:{b}" for b in bots if f"bot:{b}" not in SEAT_CHOICES]
+MODE_CHOICES = [(N_("play (one person against bots, or several on this screen)"), "auto"),
+                (N_("teacher: every hand open, for a projector"), "teacher")]
+#: the bot pause a link may set (seconds)
+PAUSE_RANGE = (0.0, 5.0)
+#: a marked field's reason
+ERROR_STYLE = "color:#b3261e;font-size:0.9em"
+#: a small note's style, and a link's (the form is ipywidgets, outside the boards'
+#: stylesheets, and the page's own leaves a link in a widget looking like plain text)
+NOTE_STYLE = "font-size:0.9em;color:#444"
+LINK_STYLE = "color:#0b57d0;text-decoration:underline"
+
+
+def seat_label(t: Words, choice: str) -> str:
+    """A seat choice ("human", "bot:rule") as the form's picker reads it."""
+    return t("person") if choice == "human" else t("bot: {name}", name=t.ctx(
+        "bot", choice.split(":", 1)[1]))
+
+
+def bot_help(t: Words, game: str, choice: str) -> str:
+    """The one line under a seat picker: what kind of partner the chosen bot is (context
+    ``bot-help``, id ``<game>.<bot>``); nothing for a person."""
+    if not choice.startswith("bot:"):
+        return ""
+    bot = choice.split(":", 1)[1]
+    return t.ctx("bot-help", f"{game}.{bot}", default="")
+
+
+def bot_help_html(t: Words, game: str, choice: str) -> str:
+    """The line under a seat picker: what the chosen bot is like (none for a person)."""
+    text = bot_help(t, game, choice)
+    return (f"<div class='kit-bot-help' style='{NOTE_STYLE};margin:0 0 0.4em 0'>"
+            f"{html.escape(text)}</div>") if text else ""
+
+
+def board_class(game: str) -> type[Board]:
+    """The board class of ``game``."""
+    from widgets import BOARDS
+
+    if game not in BOARDS:
+        raise ConfigError("game", f"no board for {game!r}; boards: {sorted(BOARDS)}",
+                          code=NC_("error", "game_unknown"),
+                          value=game, choices=", ".join(sorted(BOARDS)))
+    return BOARDS[game]()
+
+
+def query_params(query: str | None = None) -> dict[str, str]:
+    """The page's query string as a flat dict (Voilà passes it as ``QUERY_STRING``)."""
+    raw = os.environ.get("QUERY_STRING", "") if query is None else query
+    return {k: v[-1] for k, v in parse_qs(raw[:8192]).items()}
+
+
+def _brief(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:37] + "...")
+
+
+def is_data_option(opt: Any) -> bool:
+    """Whether an option names a data file (its default is a file in ``data/``)."""
+    return isinstance(opt.default, str) and (DATA_DIR / opt.default).is_file()
+
+
+@functools.cache
+def shipped_data(game: str, name: str) -> tuple[str, ...]:
+    """The data sets shipped in ``data/`` that option ``name`` of ``game`` can use: the
+    files beside its default, of its kind, that a game sets up with (default first)."""
+    spec = kit.spec(game)
+    default = spec.options[name].default
+    folder = (DATA_DIR / default).parent
+    found = [default]
+    for path in sorted(folder.glob("*" + (DATA_DIR / default).suffix)):
+        rel = path.relative_to(DATA_DIR).as_posix()
+        if rel == default:
+            continue
+        try:
+            kit.new_game(game, spec.min_players, seed=0, **{name: rel})
+        except (ConfigError, ValueError, KeyError, TypeError):
+            continue  # (another kind of data file: rounds beside a deck)
+        found.append(rel)
+    return tuple(found)
+
+
+def data_set_name(t: Words, path: str) -> str:
+    """A data set as a person reads it: a shipped one by its name in the page's language,
+    another by its file name (deck.toml shows as "deck"), never as a server path."""
+    return t.ctx("data-set", path, default=path.rsplit("/", 1)[-1].removesuffix(".toml"))
+
+
+def _parse_int(text: str, low: int, high: int) -> int | None:
+    text = text.strip()
+    if not (text.lstrip("-").isdigit() and len(text) <= 20):
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
+def page_language(params: dict[str, str], lang: str | None = None) -> str:
+    """The page's language: ``lang``, else ``?lang=``, else the browser's (Voilà passes
+    its ``Accept-Language`` as ``HTTP_ACCEPT_LANGUAGE`` when scripts/serve asks it to),
+    else the kit-wide one (Russian by default)."""
+    if lang is not None:
+        return i18n.check(lang)
+    if params.get("lang") in i18n.LANGUAGES:
+        return params["lang"]
+    accept = os.environ.get("HTTP_ACCEPT_LANGUAGE")
+    return i18n.best_match(accept) if accept else i18n.language()
+
+
+def language_links(lang: str, params: dict[str, str] | None = None) -> str:
+    """Links to this page in each language (the other parameters kept)."""
+    from urllib.parse import urlencode
+
+    links = []
+    for code in i18n.LANGUAGES:
+        if code == lang:
+            links.append(f"<b>{i18n.NAMES[code]}</b>")
+        else:
+            query = urlencode({**(params or {}), "lang": code})
+            links.append(f"<a class='kit-lang-{code}' style='{LINK_STYLE}' hreflang='{code}' "
+                         f"href='?{html.escape(query)}'>{i18n.NAMES[code]}</a>")
+    return "<nav class='kit-languages' style='margin:0.3em 0'>" + " · ".join(links) + "</nav>"
+
+
+def option_words(t: Words, game: str, name: str, opt: Any) -> tuple[str, str]:
+    """An option's label and one-line explanation in ``t``'s language, from the catalog
+    (widgets/labels.py); an option it does not know yet shows its name and its
+    declaration's own text."""
+    label = t.ctx("option", name, default=name.replace("_", " "))
+    return label, t.ctx("option-help", f"{game}.{name}", default=opt.doc)
+
+
+def _option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words | None = None,
+                   seats: int = 1) -> tuple[w.Widget | None, str | None]:
+    """The form field of option ``name`` preset from the link, and why the link's value
+    was not taken (None: taken, or none given)."""
+    t = t or Words()
+    if name in HIDDEN_OPTIONS:
+        return None, (None if preset is None else t("not an option this form sets"))
+    # a person reads the option's label; links and the query string keep its name
+    label, doc = option_words(t, game, name, opt)
+    style = {"description_width": "initial"}
+    layout = w.Layout(width="min(96%, 36em)")
+    problem = None
+    if opt.choices or is_data_option(opt):
+        choices = list(opt.choices) if opt.choices else list(shipped_data(game, name))
+        value = next((c for c in choices if str(c) == preset), None)
+        if value is None and opt.choices is None and preset is not None:
+            # a shipped data set may be named by its file name alone (deck.toml)
+            value = next((c for c in choices if c.rsplit("/", 1)[-1] == preset), None)
+        labelled = [(t.ctx("choice", f"{name}.{c}", default=str(c)) if opt.choices
+                     else data_set_name(t, str(c)), c) for c in choices]
+        if preset is not None and value is None:  # (the list shows them, by their names)
+            problem = (t("{value} is not one of this field's choices", value=_brief(preset))
+                       if opt.choices else
+                       t("{value} is not one of the data sets shipped with the kit",
+                         value=_brief(preset)))
+        return w.Dropdown(options=labelled, value=opt.default if value is None else value,
+                          description=label, tooltip=doc, style=style,
+                          layout=layout), problem
+    if isinstance(opt.default, bool):
+        value = opt.default
+        if preset is not None:
+            if preset.lower() in ("1", "true", "yes", "0", "false", "no"):
+                value = preset.lower() in ("1", "true", "yes")
+            else:
+                problem = t("{value} is not yes or no (1 or 0)", value=_brief(preset))
+        return w.Checkbox(value=value, description=label, tooltip=doc, indent=False,
+                          style=style, layout=layout), problem
+    if isinstance(opt.default, int):
+        value = opt.default
+        if preset is not None:
+            got = _parse_int(preset, -2**31, 2**31 - 1)
+            try:
+                value = opt.validate(got) if got is not None else None
+            except ConfigError as exc:
+                problem = i18n.explain(exc, t.lang)
+            if value is None:
+                value = opt.default
+                problem = problem or t("{value} is not a whole number", value=_brief(preset))
+        if name in SEAT_OPTIONS:
+            seats = max(seats, value + 1)
+            return w.Dropdown(options=[(t("Seat {n}", n=p + 1), p) for p in range(seats)],
+                              value=value, description=label, tooltip=doc, style=style,
+                              layout=layout), problem
+        return w.IntText(value=value, description=label, tooltip=doc, style=style,
+                         layout=w.Layout(width="min(96%, 24em)")), problem
+    if isinstance(opt.default, str):
+        value = opt.default
+        if preset is not None:
+            try:
+                value = opt.validate(preset)
+            except ConfigError as exc:
+                problem = i18n.explain(exc, t.lang)
+        return w.Text(value=value, description=label, tooltip=doc, style=style,
+                      layout=w.Layout(width="min(96%, 32em)")), problem
+    return None, None

@@ -1,0 +1,106 @@
+"""The playtest app's result panel: places and scores, play again, replay, a new setup,
+and the feedback form under a recorded game (a table's seat shows the same form)."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as w
+
+from kit import i18n
+from kit.i18n import Words
+from widgets.base import Board
+
+
+def result_panel(board: Board, t: Words, lang: str, *, play_again: Callable[[], Any],
+                 replay: Callable[[], Any], new_setup: Callable[[], Any]) -> list[w.Widget]:
+    """The result panel's widgets once ``board``'s game is over (none before): the result,
+    its buttons, and the feedback form if the game was recorded."""
+    if board.result is None:
+        return []
+    again = w.Button(description=t("Play again"), button_style="success")
+    again.add_class("kit-play-again")
+    again.on_click(lambda _b: play_again())
+    setup = w.Button(description=t("Change the setup"))
+    setup.on_click(lambda _b: new_setup())
+    replay_button = w.Button(description=t("Replay the game"))
+    replay_button.add_class("kit-replay-game")
+    replay_button.on_click(lambda _b: replay())
+    panel = w.HTML(result_html(board.result, board.names, t))
+    panel.add_class("kit-app-result")
+    children: list[w.Widget] = [panel, w.HBox([again, replay_button, setup],
+                                              layout=w.Layout(flex_flow="row wrap"))]
+    if board.recording is not None:
+        children.append(seat_feedback_form(board, t, lang))
+    return children
+
+
+def seat_feedback_form(board: Board, t: Words, lang: str) -> w.Widget:
+    """The feedback form of a recorded game, with the human seat it comes from."""
+    humans = [p for p, k in enumerate(board.seat_kinds) if k == "human"]
+    seat = w.Dropdown(options=[(board.names[p], p) for p in humans] or [("—", 0)],
+                      description=t("Seat"))
+    return feedback_form(
+        t, lang,
+        lambda rating, text, unclear: board.recording.feedback(
+            seat=seat.value, rating=rating, text=text, unclear_rule=unclear),
+        before=[seat])
+
+
+def feedback_form(t: Words, lang: str,
+                  save: Callable[[int | None, str, str | None], None], *,
+                  before: Sequence[w.Widget] = ()) -> w.Widget:
+    """The feedback form under a finished game (a playtest app's, a table seat's):
+    ``save(rating, text, unclear_rule)`` stores it; a store that fails is said in the
+    page's language and the text is kept, to send again."""
+    rating = w.ToggleButtons(options=[1, 2, 3, 4, 5], value=None,
+                             description=t("Was it fun?"),
+                             style={"description_width": "initial"})
+    text = w.Textarea(placeholder=t("What was fun, what was confusing?"),
+                      layout=w.Layout(width="min(100%, 36em)"))
+    unclear = w.Text(placeholder=t("e.g. WL-6"), description=t("Unclear rule"),
+                     style={"description_width": "initial"})
+    sent = w.HTML()
+    send = w.Button(description=t("Send feedback"))
+    send.add_class("kit-send-feedback")
+
+    def submit(_b: Any) -> None:
+        try:
+            save(rating.value, text.value, unclear.value or None)
+        except Exception as exc:  # (a store gone: say so, keep the text to send again)
+            sent.value = t("Not saved: {why}", why=html.escape(i18n.explain(exc, lang)))
+            return
+        sent.value = t("Thank you!")
+        send.disabled = True
+
+    send.on_click(submit)
+    box = w.VBox([w.HTML("<b>" + t("Feedback") + "</b>"), *before, rating, text, unclear,
+                  send, sent])
+    box.add_class("kit-feedback")
+    return box
+
+
+def result_html(result: dict, names: list[str], t: Words | None = None) -> str:
+    """The result panel: places and scores per seat, best first."""
+    t = t or Words()
+    rows = []
+    places = result.get("places") or [None] * len(names)
+    scores = result.get("scores") or [None] * len(names)
+    order = sorted(range(len(names)), key=lambda p: (places[p] is None, places[p] or 0, p))
+    for p in order:
+        score = scores[p] if scores[p] is not None else "—"
+        rows.append(f"<tr class='kit-place-{places[p]}'><td>{places[p] or '—'}</td>"
+                    f"<td>{html.escape(names[p])}</td><td>{score}</td></tr>")
+    extra = ""
+    if result.get("game") == "hanabi":
+        extra = ("<p>" + t("Score {score} of {max}", score=f"<b>{result['score']}</b>",
+                           max=result["max_score"])
+                 + (" — " + t("three mistakes") + " <small>(HB-8)</small>"
+                    if result.get("lost") else "") + "</p>")
+    return ("<div class='kit-result-panel' style='font-size:1.2em'><h3>" + t("Result")
+            + "</h3>" + extra + "<table class='kit-result' style='border-collapse:collapse'>"
+            "<thead><tr><th style='padding:0 1em 0 0'>" + t("Place") + "</th>"
+            "<th style='padding:0 1em 0 0'>" + t("Seat") + "</th><th>" + t("Score")
+            + "</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>")

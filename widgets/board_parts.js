@@ -1,0 +1,131 @@
+// The parts of every board besides the game's own drawing (widgets/board_parts.js,
+// appended after widgets/base.js): the result table, the event log, the replay controls,
+// the link that goes on with a recorded game, and the helpers that key a list's items
+// and order the seats.
+
+/** The default result table: places and scores per seat, if the result has them. */
+function resultTable(result, names, T) {
+  const n = names.length;
+  const rows = [];
+  for (let p = 0; p < n; p++) {
+    const place = result.places ? result.places[p] : null;
+    const score = result.scores ? result.scores[p] : null;
+    rows.push({ p, place, score });
+  }
+  rows.sort((a, b) => (a.place ?? 99) - (b.place ?? 99));
+  return h("table", { class: "kit-result-table" },
+    h("thead", {}, h("tr", {}, h("th", {}, T("place")), h("th", {}, T("seat")), h("th", {}, T("score")))),
+    h("tbody", {}, rows.map((r) => h("tr", { class: r.place === 1 ? "kit-winner" : null },
+      h("td", {}, r.place ? `${r.place}` : "—"),
+      h("td", {}, names[r.p]),
+      h("td", {}, r.score ?? "—")))));
+}
+
+/** lines the log keeps, at most; past that the older half goes (see `showLog`) */
+const LOG_KEEP = 200;
+
+/**
+ * The event log's lines in `ol`: the lines the seat saw since the board was drawn, each
+ * numbered `n + 1` among all the lines it saw (`events` are the recent ones the kernel
+ * sends). A move appends its lines; the older ones stay, scrolled up in the log's box,
+ * which shows the latest at its bottom. Removing a line costs the page several times
+ * what adding one does (some 0.25 ms against 0.05 ms here), so lines go only when there
+ * are more than LOG_KEEP, the older half at once. The lines are drawn afresh when they
+ * do not continue into `events`: another seat's lines (`who` changed: teacher mode,
+ * hot-seat, a replay seen by another seat), a replay stepped back, or a gap.
+ * Done here rather than by Preact; `ol.kitLines` keeps the events shown, one per line
+ * (their `n` run on by one), so that nothing is read back from the page.
+ */
+function showLog(ol, events, who) {
+  if (!ol) return;
+  let shown = (ol.kitLines ??= []);
+  // where `events` begins among the lines shown (-1: they do not continue into it)
+  const at = events.length && shown.length && ol.kitWho === who ? events[0].n - shown[0].n : -1;
+  let i = 0;
+  if (at >= 0 && at <= shown.length) {
+    while (at + i < shown.length && i < events.length && shown[at + i].text === events[i].text) i++;
+    for (; shown.length > at + i; shown.pop()) ol.lastElementChild.remove();
+  } else if (shown.length) {
+    ol.replaceChildren();
+    shown = ol.kitLines = [];
+  }
+  ol.kitWho = who;
+  for (; i < events.length; i++) {
+    const e = events[i];
+    const item = document.createElement("li");
+    item.className = `kit-ev kit-ev-${e.type}`;
+    item.dataset.n = e.n;
+    item.textContent = e.text;
+    ol.appendChild(item);
+    shown.push(e);
+  }
+  if (shown.length > LOG_KEEP) {
+    const gone = shown.length - LOG_KEEP / 2;
+    const range = document.createRange();
+    range.setStartBefore(ol.firstChild);
+    range.setEndAfter(ol.children[gone - 1]);
+    range.deleteContents();
+    shown.splice(0, gone);
+  }
+  const start = shown.length ? shown[0].n + 1 : 1;
+  if (ol.kitStart !== start) ol.setAttribute("start", (ol.kitStart = start));
+}
+
+/** `before` and a link to this app that goes on with recorded game `id`: none if there
+ * is none, or if the board is not on its game's playtest app (a notebook with a
+ * recorder goes on with `Recorder.resume` in Python) */
+function resumeLink(id, before, game, key) {
+  // (without the key the app holds, issue 37, a link would not open the game)
+  if (id === null || id === undefined || !key || !location.pathname.endsWith(`/${game}_app.ipynb`)) return null;
+  // (the page's language rides along: `?lang=` if the page has one)
+  const lang = new URLSearchParams(location.search).get("lang");
+  const href = `${location.pathname}?resume=${id}&key=${encodeURIComponent(key)}${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
+  return [before, h("a", { class: "kit-resume-link", href }, `?resume=${id}`)];
+}
+
+function replayControls(model, send, names, seat, T) {
+  const pos = model.get("moves");
+  const len = model.get("replay_length");
+  const go = (to) => send({ kind: "step", to });
+  return h("div", { key: "replay", class: "kit-replay" },
+    h("button", { class: "kit-step", "data-step": "first", onclick: () => go(0), disabled: pos <= 0, title: T("to_start") }, "|◀"),
+    h("button", { class: "kit-step", "data-step": "back", onclick: () => go(pos - 1), disabled: pos <= 0 }, T("back")),
+    h("span", { class: "kit-pos" }, T("move_of", { pos, len })),
+    h("button", { class: "kit-step", "data-step": "forward", onclick: () => go(pos + 1), disabled: pos >= len }, T("forward")),
+    h("button", { class: "kit-step", "data-step": "last", onclick: () => go(len), disabled: pos >= len, title: T("to_end") }, "▶|"),
+    h("label", {}, ` ${T("seen_by")} `,
+      h("select", { onchange: (e) => send({ kind: "seat", seat: e.target.value === "" ? null : Number(e.target.value) }) },
+        h("option", { value: "", selected: seat === null }, T("spectator")),
+        names.map((n, p) => h("option", { value: p, selected: seat === p }, n)))));
+}
+
+/**
+ * Preact keys for a list's items, by what each shows (`what(item, i)`: a string) and a
+ * count of the repeats before it: an item that moved along the list keeps its key, so
+ * that Preact moves its element rather than redrawing every element after it.
+ */
+function contentKeys(items, what) {
+  const seen = new Map();
+  return items.map((item, i) => {
+    const w = what(item, i);
+    const n = seen.get(w) ?? 0;
+    seen.set(w, n + 1);
+    return `${w}#${n}`;
+  });
+}
+
+const jsonKeys = new WeakMap();
+/** `JSON.stringify(obj)`, once per object (objects that patches keep are the same) */
+function jsonKey(obj) {
+  if (obj === null || typeof obj !== "object") return JSON.stringify(obj);
+  let key = jsonKeys.get(obj);
+  if (key === undefined) jsonKeys.set(obj, (key = JSON.stringify(obj)));
+  return key;
+}
+
+/** The seats in the order a board lists them: those after the seat shown, clockwise,
+ * and the seat shown last, nearest the viewer (everyone from seat 0 for a spectator). */
+function seatOrder(me, n) {
+  const first = me === null || me === undefined ? 0 : (me + 1) % n;
+  return Array.from({ length: n }, (_, k) => (first + k) % n);
+}

@@ -1,0 +1,80 @@
+"""A table's recording (DESIGN.md, "Recording": one commit per move): each move is
+written when it is applied, before any page is told; a failed write is retried, never
+skipped."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from kit.i18n import NC_
+
+if TYPE_CHECKING:
+    from widgets.table import Move, Table
+
+
+class Recording:
+    """Records a table's game as it is played (DESIGN.md: one commit per action): each
+    move is written when it is applied, before the pages hear of it. A write that fails
+    is kept and tried again, in order, before the next move's (and at :meth:`flush`);
+    a game gone on in another page (``GameMovedOn``: resumed there, which moved first)
+    stops the table instead.
+
+    ``recorder`` starts the recording (:meth:`kit.record.Recorder.start_game`); ``record``
+    goes on with one begun elsewhere (:meth:`kit.record.Recorder.resume`).
+    """
+
+    def __init__(self, table: Table, recorder: Any = None, *, record: Any = None,
+                 session: Any = None) -> None:
+        self.table = table
+        if record is None:
+            labels = [("human:" + n) if k == "human" else k
+                      for n, k in zip(table.names, table.kinds, strict=True)]
+            record = recorder.start_game(table.state, seats=labels, session=session)
+        #: the :class:`kit.record.GameRecord` written to
+        self.record = record
+        self._unwritten: list[Move] = []
+        #: the first unwritten move's action is written, its result not yet
+        self._action_written = False
+        table.recording = self
+        table.on_move(self._write)
+
+    @property
+    def id(self) -> int | None:
+        return getattr(self.record, "id", None)
+
+    def _write(self, move: Move) -> None:
+        self._unwritten.append(move)
+        self.flush()
+
+    def flush(self) -> None:
+        """Write the moves not written yet, in order; stop at the first that fails."""
+        from kit.record import GameMovedOn  # (imported with a recording, not with a board)
+
+        while self._unwritten and self.table.stopped is None:
+            move = self._unwritten[0]
+            try:
+                if not self._action_written:
+                    self.record.action(move.action, thinking_time=move.thinking)
+                    self._action_written = True
+                if move.result is not None:
+                    self.record.finish(move.result)
+            except GameMovedOn as exc:
+                self._unwritten.clear()
+                self.table.stop(
+                    f"game {exc.game_id} went on in another page, which recorded its move "
+                    f"{exc.seq + 1} first; the moves made here since are not recorded, so "
+                    "this board stops. Open this game's link again (the one under the board) "
+                    "to go on with the game as recorded", code=NC_("error", "moved_on"),
+                    game=exc.game_id, move=exc.seq + 1)
+                return
+            except Exception as exc:  # a broken store must not break the table: retried
+                self.table.warn(f"recording failed: {exc} (tried again at the next move)",
+                                code=NC_("error", "recording_retry"), why=exc)
+                return
+            self._unwritten.pop(0)
+            self._action_written = False
+            self.table.warn("")
+
+    def feedback(self, **kwargs: Any) -> Any:
+        """Post-game feedback on the recorded game (:meth:`kit.record.GameRecord.feedback`)."""
+        return self.record.feedback(**kwargs)
