@@ -175,11 +175,11 @@ def test_scenario_rest_deck_puts_unlisted_cards_under_the_listed_draw():
     (dict(hands=[["1"], ["2"]], draw=["3"]), "deal hands[0]"),
     (dict(hands=[["1"], ["2"]], pile=["megapug"]), "deal pile"),
     (dict(hands=[["1"], ["2"]], pile=["5", "5", "5", "5"]), "deal pile"),
-    (dict(hands=[["1"], ["2"]], pile=[5]), "deal pile"),
+    (dict(hands=[["1"], ["2"]], pile=[5]), "deal pile[0]"),
     (dict(hands=[["1"], ["2"]], known=[["3"], []]), "deal known[0]"),
     (dict(hands=[["1"], ["2"]], to_act=2), "first_player"),
     (dict(hands=[["1"]]), "deal hands"),
-    (dict(hands=[["1"], [2]]), "deal hands[1]"),
+    (dict(hands=[["1"], [2]]), "deal hands[1][0]"),
     (dict(hands=[["1"], ["2"]], rest="floor"), "deal rest"),
 ])
 def test_ppr1_inconsistent_scripted_deals_are_refused(kwargs, option):
@@ -189,11 +189,12 @@ def test_ppr1_inconsistent_scripted_deals_are_refused(kwargs, option):
 
 
 def test_ppr1_deal_option_shape_is_checked_up_front():
-    for bad, words in [([["1"]], "must be dict"), ({"face_up": []}, "needs `hands`"),
-                       ({"hands": [], "table": 1}, "unknown key")]:
+    for bad, entry, words in [([["1"]], "deal", "must be dict"),
+                              ({"face_up": []}, "deal hands", "missing"),
+                              ({"hands": [], "table": 1}, "deal table", "unknown entry")]:
         with pytest.raises(kit.ConfigError) as err:
             kit.new_game("pug_party", 2, seed=0, deal=bad)
-        assert err.value.option == "deal" and words in err.value.message
+        assert err.value.option == entry and words in err.value.message
 
 
 def test_scenario_a_pug_party_file_with_a_broken_deal_names_the_entry(tmp_path):

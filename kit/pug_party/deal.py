@@ -26,8 +26,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
+from pydantic import Field
+
+from kit.datamodel import DataModel, validated
 from kit.errors import NC_, ConfigError
 from kit.pug_party.cards import MEGAPUG, sort_key
 from kit.pug_party.pile import ACROSS_PLAYS, BURN_RUN, NEW_ROUND, UP, Top, read_pile
@@ -37,19 +40,27 @@ if TYPE_CHECKING:
 
 HAND_SIZE = 3  # PP-1, PP-R1
 TABLE_CARDS = 3  # PP-R1: 3 face-up, 3 face-down
-KEYS = ("hands", "face_up", "face_down", "draw", "pile", "burned", "out", "known", "rest")
+
+
+class DealShape(DataModel):
+    """The shape of the ``deal`` option (see the module docstring); how many lists and
+    which cards are checked at setup, knowing the seats and the deck."""
+
+    hands: list[list[str]]
+    face_up: list[list[str]] | None = None
+    #: an empty slot is ``None`` (``""`` in TOML, which has no null)
+    face_down: list[list[str | None]] | None = None
+    draw: list[str] = Field(default_factory=list)
+    pile: list[str] = Field(default_factory=list)
+    burned: list[str] = Field(default_factory=list)
+    out: list[int] = Field(default_factory=list)
+    known: list[list[str]] | None = None
+    rest: Literal["burned", "deck"] = "burned"
 
 
 def check_option(value: Any) -> str | None:
     """Shape check of the ``deal`` option (the rest is checked at setup, knowing the seats)."""
-    unknown = set(value) - set(KEYS)
-    if unknown:
-        raise ConfigError("", f"unknown key(s) {sorted(unknown)}; allowed: {list(KEYS)}",
-                          code=NC_("error", "unknown_keys"),
-                          keys=", ".join(sorted(map(str, unknown))))
-    if "hands" not in value:
-        raise ConfigError("", "needs `hands`: one list of card codes per seat",
-                          code=NC_("error", "deal_needs_hands"))
+    validated(DealShape, value, "deal", " ")
     return None
 
 
@@ -96,20 +107,16 @@ def scripted(state: State, deal: dict) -> Layout:
     them and then runs :func:`check`."""
     n = state.players
     lay = Layout()
-    rest = deal.get("rest", "burned")
-    if rest not in ("burned", "deck"):
-        raise ConfigError("deal rest", f"must be 'burned' or 'deck', not {rest!r}",
-                          code=NC_("error", "option_choice"), value=rest, choices="burned, deck")
-    hands = _per_seat("hands", deal["hands"], n)
-    ups = _per_seat("face_up", deal.get("face_up", [[]] * n), n)
-    downs = _per_seat("face_down", deal.get("face_down", [[]] * n), n, slots=True)
-    known = _per_seat("known", deal.get("known", [[]] * n), n)
-    draw = _cards("draw", deal.get("draw", []))
-    pile = _cards("pile", deal.get("pile", []))
-    burned = _cards("burned", deal.get("burned", []))
-    out = deal.get("out", [])
-    if not isinstance(out, list) or len(set(map(str, out))) != len(out) or any(
-            not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < n for s in out):
+    shape = validated(DealShape, deal, "deal", " ")
+    rest = shape.rest
+    none: list[list[Any]] = [[] for _ in range(n)]
+    hands = _per_seat("hands", shape.hands, n)
+    ups = _per_seat("face_up", none if shape.face_up is None else shape.face_up, n)
+    downs = [[c or None for c in slots] for slots in _per_seat(
+        "face_down", none if shape.face_down is None else shape.face_down, n)]
+    known = _per_seat("known", none if shape.known is None else shape.known, n)
+    draw, pile, burned, out = list(shape.draw), list(shape.pile), list(shape.burned), shape.out
+    if len(set(out)) != len(out) or any(not 0 <= s < n for s in out):
         raise ConfigError("deal out", f"must list distinct seats 0-{n - 1}",
                           code=NC_("error", "seats_distinct"))
     listed = Counter(c for zone in (*hands, *ups, draw, pile, burned) for c in zone)
@@ -145,29 +152,12 @@ def scripted(state: State, deal: dict) -> Layout:
     return lay
 
 
-def _cards(name: str, cards: Any) -> list[str]:
-    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-        raise ConfigError(f"deal {name}", "must be a list of card codes",
-                          code=NC_("error", "must_be_list"))
-    return list(cards)
-
-
-def _per_seat(name: str, zones: Any, n: int, slots: bool = False) -> list[list[Any]]:
-    if not isinstance(zones, list | tuple) or len(zones) != n:
+def _per_seat(name: str, zones: list[list[Any]], n: int) -> list[list[Any]]:
+    """One list per seat (the count is known only at setup)."""
+    if len(zones) != n:
         raise ConfigError(f"deal {name}", f"needs one list per seat ({n})",
                           code=NC_("error", "one_per_seat"), n=n)
-    out = []
-    for seat, zone in enumerate(zones):
-        if not isinstance(zone, list | tuple):
-            raise ConfigError(f"deal {name}[{seat}]", "must be a list of card codes",
-                              code=NC_("error", "must_be_list"))
-        cards = [None if slots and c in (None, "") else c for c in zone]
-        for c in cards:
-            if not (isinstance(c, str) or (slots and c is None)):
-                raise ConfigError(f"deal {name}[{seat}]", f"{c!r} is not a card code",
-                                  code=NC_("error", "not_card_code"), value=c)
-        out.append(cards)
-    return out
+    return [list(zone) for zone in zones]
 
 
 def check(state: State) -> None:
