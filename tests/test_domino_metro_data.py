@@ -151,7 +151,9 @@ def test_deal_errors_name_the_entry(kwargs: dict, entry: str) -> None:
 
 
 def test_deal_option_shape_and_replay() -> None:
-    config_error("deal", deal={"hand": []})
+    config_error("deal.hand", deal={"hand": []})  # a misspelt key is named, not "hands"
+    config_error("deal.layout[0].face",
+                 deal={"hands": [[], []], "layout": [{"tile": [0, 0], "face": "up"}]})
     config_error("deal", deal=[[0, 0]])
     state = prepare(2, [[(2, 9), (0, 0)], [(1, 1)]], layout=[{"tile": [2, 6], "by": 1}],
                     seed=4)
