@@ -109,16 +109,3 @@ def load_csv(path: str | Path) -> list[dict[str, str]]:
     lines = [line for line in text.splitlines(keepends=True)
              if not line.lstrip().startswith("#") and line.strip()]
     return list(csv.DictReader(lines))
-
-
-def need(table: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
-    """``table[key]`` checked to be of ``kind``; else a ConfigError naming ``where.key``."""
-    if not isinstance(table, dict) or key not in table:
-        raise ConfigError(f"{where}.{key}", "missing", code=NC_("error", "entry_missing"))
-    value = table[key]
-    if not isinstance(value, kind) or (isinstance(value, bool) and bool not in (
-            kind if isinstance(kind, tuple) else (kind,))):
-        names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-        raise ConfigError(f"{where}.{key}", f"must be {names}, not {value!r}",
-                          code=NC_("error", "entry_type"), value=value)
-    return value

@@ -30,17 +30,43 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import Field
+
 import kit
 from kit.contract import GameState
-from kit.datafile import load_toml, need
+from kit.datafile import load_toml
+from kit.datamodel import DataModel, validated
 from kit.errors import NC_, ConfigError
 from kit.paths import DATA_DIR
 
 FOLDER = DATA_DIR / "scenarios"
-_KEYS = {"title", "game", "players", "seed", "rules", "seat", "text", "actions", "options",
-         "expect"}
-_EXPECT_KEYS = {"path", "equals", "seat", "legal_includes", "legal_excludes", "result",
-                "to_act", "over", "note"}
+class ExpectEntry(DataModel):
+    """One ``[[expect]]``: what the situation shows (see :func:`check`)."""
+
+    path: str | None = None
+    equals: Any = None
+    seat: int | None = None
+    legal_includes: Any = None
+    legal_excludes: Any = None
+    result: Any = None
+    to_act: int | None = None
+    over: bool | None = None
+    note: str | None = None
+
+
+class ScenarioFile(DataModel):
+    """The shape of a scenario file (the module docstring); the game checks its options."""
+
+    title: str
+    game: str
+    players: int
+    seed: int = 0
+    rules: list[str] = Field(default_factory=list)
+    seat: int | None = None
+    text: str = ""
+    actions: list[dict[str, Any]] = Field(default_factory=list)
+    options: dict[str, Any] = Field(default_factory=dict)
+    expect: list[ExpectEntry] = Field(default_factory=list)
 
 
 @dataclass
@@ -87,32 +113,17 @@ def load(name: str, folder: Path = FOLDER) -> Scenario:
     path = Path(folder) / f"{name}.toml"
     data = load_toml(path)
     where = str(path)
-    unknown = set(data) - _KEYS
-    if unknown:
-        raise ConfigError(f"{where}: {sorted(unknown)[0]}", f"unknown key; allowed: "
-                                                             f"{sorted(_KEYS)}",
-                          code=NC_("error", "unknown_keys"), keys=sorted(unknown)[0])
-    game = need(data, "game", str, where)
+    shape = validated(ScenarioFile, data, where, ": ")
+    game = shape.game
     if game not in kit.GAMES:
         raise ConfigError(f"{where}: game", f"unknown game {game!r}; the kit has {kit.GAMES}",
                           code=NC_("error", "game_unknown"),
                           value=game, choices=", ".join(kit.GAMES))
-    actions = data.get("actions", [])
-    if not isinstance(actions, list) or not all(isinstance(a, dict) for a in actions):
-        raise ConfigError(f"{where}: actions", "must be a list of action tables",
-                          code=NC_("error", "must_be_list"))
-    expect = data.get("expect", [])
-    for i, entry in enumerate(expect):
-        bad = set(entry) - _EXPECT_KEYS
-        if bad:
-            raise ConfigError(f"{where}: expect[{i}]", f"unknown key {sorted(bad)[0]!r}",
-                              code=NC_("error", "unknown_keys"), keys=sorted(bad)[0])
     scenario = Scenario(
-        name=name, title=need(data, "title", str, where), game=game,
-        players=need(data, "players", int, where), seed=data.get("seed", 0),
-        options=dict(data.get("options", {})), actions=list(actions),
-        seat=data.get("seat"), rules=list(data.get("rules", [])), text=data.get("text", ""),
-        expect=list(expect), path=path)
+        name=name, title=shape.title, game=game, players=shape.players, seed=shape.seed,
+        options=dict(data.get("options", {})), actions=list(data.get("actions", [])),
+        seat=shape.seat, rules=list(shape.rules), text=shape.text,
+        expect=list(data.get("expect", [])), path=path)
     try:
         kit.spec(game).resolve(scenario.players, scenario.seed, scenario.options)
     except ConfigError as exc:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import kit
-from kit.domino_metro.scenario import load, prepare, scenario
+from kit.domino_metro.scenarios import load, load_state, prepare
 from kit.testing import refused
 
 
@@ -21,13 +21,13 @@ def place(tile: list[int], end: int | None = None, face: str | None = None) -> d
 
 
 def test_dm3_a_tile_not_held() -> None:
-    state = load("open_double", upto=0)
+    state = load_state("open_double", upto=0)
     err = refused(state, place([6, 6], 1), "DM-3")
     assert "do not hold 6:6" in err.message
 
 
 def test_dm3_a_tile_on_a_non_matching_end() -> None:
-    state = load("open_double", upto=0)
+    state = load_state("open_double", upto=0)
     err = refused(state, place([0, 3], 1), "DM-3")
     assert "does not match end 1" in err.message
 
@@ -41,7 +41,7 @@ def test_dm3_a_tile_on_a_closed_end() -> None:
 
 
 def test_dm3_no_end_or_an_unknown_end() -> None:
-    state = load("open_double", upto=0)
+    state = load_state("open_double", upto=0)
     refused(state, place([0, 3]), "DM-3")
     refused(state, place([0, 3], 99), "DM-3")
 
@@ -53,7 +53,7 @@ def test_dm4_a_face_down_first_tile() -> None:
 
 
 def test_dm4_faces_only_for_doubles_and_required_for_them() -> None:
-    state = load("open_double", upto=0)
+    state = load_state("open_double", upto=0)
     refused(state, place([0, 3], 0, "open"), "DM-4")
     refused(state, place([5, 5], 1), "DM-4")
     refused(state, place([5, 5], 1, "sideways"), "DM-4")
@@ -68,14 +68,14 @@ def test_dm2_first_game_lead_must_be_the_lowest_double() -> None:
 
 
 def test_dm1_malformed_tiles() -> None:
-    state = load("open_double", upto=0)
+    state = load_state("open_double", upto=0)
     refused(state, place([3, 0], 0), "DM-1")   # written high:low
     refused(state, place([0, 3, 3], 0), "DM-1")
     refused(state, place([0, 10], 0), "DM-1")
 
 
 def test_dm8_metro_placement_when_another_move_exists() -> None:
-    state = load("metro_not_forced", upto=0)
+    state = load_state("metro_not_forced", upto=0)
     err = refused(state, place([5, 6], 50), "DM-8")
     assert "Metro" in err.message
     assert [str(a) for a in state.legal_actions()] == ["place 1:5 on end 50"]
@@ -83,7 +83,7 @@ def test_dm8_metro_placement_when_another_move_exists() -> None:
 
 def endgame(hands: list, **kw: Any) -> kit.GameState:
     """The forced-Metro layout with other hands and bazaar."""
-    layout = scenario("forced_metro").options["deal"]["layout"]
+    layout = load("forced_metro").options["deal"]["layout"]
     return prepare(len(hands), hands, layout=layout, **kw)
 
 
@@ -95,7 +95,7 @@ def test_dm_r2_metro_placement_before_the_bazaar_is_empty() -> None:
 
 
 def test_dm9_a_second_change_in_one_turn() -> None:
-    state = load("change", upto=0)
+    state = load_state("change", upto=0)
     state.apply(place([2, 9], 0))
     state.apply({"type": "take_back"})
     err = refused(state, {"type": "take_back"}, "DM-9")
@@ -105,7 +105,7 @@ def test_dm9_a_second_change_in_one_turn() -> None:
 
 
 def test_dm9_a_change_after_the_next_player_acted() -> None:
-    state = load("change", upto=0)
+    state = load_state("change", upto=0)
     state.apply(place([2, 9], 0))
     state.apply({"type": "end_turn"})
     err = refused(state, {"type": "take_back"}, "DM-9")
@@ -116,14 +116,14 @@ def test_dm9_a_change_after_the_next_player_acted() -> None:
 
 
 def test_dm9_placing_again_or_ending_a_turn_without_placing() -> None:
-    state = load("change", upto=0)
+    state = load_state("change", upto=0)
     refused(state, {"type": "end_turn"}, "DM-9")
     state.apply(place([2, 9], 0))
     refused(state, place([6, 9], 1), "DM-9")
 
 
 def test_dm6_draw_or_pass_when_a_tile_fits() -> None:
-    state = load("change", upto=0)
+    state = load_state("change", upto=0)
     refused(state, {"type": "draw"}, "DM-6")
     refused(state, {"type": "pass"}, "DM-6")
 
@@ -139,16 +139,16 @@ def test_dm6_pass_while_the_bazaar_has_tiles_and_draw_from_an_empty_one() -> Non
 
 
 def test_dm_r5_next_game_only_between_games() -> None:
-    state = load("change", upto=0)
+    state = load_state("change", upto=0)
     refused(state, {"type": "next_game"}, "DM-R5")
-    between = load("domino_metro", upto=0)
+    between = load_state("domino_metro", upto=0)
     between.apply(between.legal_actions()[0])
     assert between.view(None)["phase"] == "between"
     refused(between, place([0, 0]), "DM-R5")
 
 
 def test_malformed_actions_and_a_finished_game() -> None:
-    state = load("forced_metro", upto=0)
+    state = load_state("forced_metro", upto=0)
     refused(state, {"type": "place", "tile": "5:6", "end": 48}, "DM-3")
     refused(state, {"type": "fly"}, "DM-3")
     refused(state, {"type": "place", "tile": [5, 6], "end": 48, "colour": 1}, "DM-3")

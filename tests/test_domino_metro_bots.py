@@ -12,9 +12,9 @@ import kit
 from kit.bots import RandomBot, make_bot, play_out
 from kit.domino_metro import RuleBot
 from kit.domino_metro.actions import EndTurn, Place, TakeBack
-from kit.domino_metro.bot import METRO_PRESS, STALL, _pressure, score, seen_from
-from kit.domino_metro.from_view import position_from_view
-from kit.domino_metro.scenario import load, prepare
+from kit.domino_metro.bots import METRO_PRESS, STALL, _pressure, score, seen_from
+from kit.domino_metro.legal import position_from_view
+from kit.domino_metro.scenarios import load_state, prepare
 
 
 def test_bots_are_registered() -> None:
@@ -46,7 +46,7 @@ def _bad_then_good(state: kit.GameState) -> tuple[Place, Place]:
 
 
 def test_dm9_rule_bot_takes_back_a_worse_placement_and_places_a_better_one() -> None:
-    state = load("open_double", upto=0)
+    state = load_state("open_double", upto=0)
     worst, best = _bad_then_good(state)
     assert worst.tile != best.tile
     state.apply(worst)  # placed for the bot, e.g. by a person in a tutorial
@@ -58,7 +58,7 @@ def test_dm9_rule_bot_takes_back_a_worse_placement_and_places_a_better_one() -> 
 
 
 def test_dm9_rule_bot_keeps_its_own_choice() -> None:
-    state = load("change", upto=0)
+    state = load_state("change", upto=0)
     bot, rng = RuleBot(), random.Random(0)
     state.apply(bot.choose(state.view(0), state.legal_actions(), rng))
     assert state.view(None)["phase"] == "placed"
@@ -78,7 +78,7 @@ def test_rule_bot_sheds_high_pips_when_options_are_equal() -> None:
 def test_dm8_rule_bot_values_forcing_the_next_player_into_metro() -> None:
     # seat 2's view of the forced-Metro layout: the only unseen tile that fits the one
     # live end (5:6) makes Metro; seat 0 holds 2 of the 3 unseen tiles
-    state = load("forced_metro", upto=0)
+    state = load_state("forced_metro", upto=0)
     view = state.view(2)
     pos = position_from_view(view)
     seen = seen_from(view, pos)
@@ -89,7 +89,7 @@ def test_dm8_rule_bot_values_forcing_the_next_player_into_metro() -> None:
 
 
 def test_dm_r6_rule_bot_closes_face_up_when_that_names_another_metro_maker() -> None:
-    state = load("face_up_double_closes", upto=0)
+    state = load_state("face_up_double_closes", upto=0)
     up = Place((4, 4), 49, "open")
     assert set(state.legal_actions()) == {up, Place((4, 4), 49, "closed")}
     assert make_bot("domino_metro", "rule").choose(
@@ -97,7 +97,7 @@ def test_dm_r6_rule_bot_closes_face_up_when_that_names_another_metro_maker() -> 
 
 
 def test_dm11_rule_bot_blocks_only_when_its_pips_look_lowest() -> None:
-    state = load("face_up_double_closes", upto=0, metro_maker="pips")
+    state = load_state("face_up_double_closes", upto=0, metro_maker="pips")
     view = state.view(0)
     pos = position_from_view(view)
     up = Place((4, 4), 49, "open")

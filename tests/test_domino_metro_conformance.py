@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import kit
-from kit.domino_metro.scenario import scenario
+from kit.domino_metro.scenarios import load
 from kit.testing import check_game
 
 
@@ -53,6 +53,6 @@ def test_dm_declaration() -> None:
 
 @pytest.mark.parametrize("name", ["change", "metro_after_bazaar", "domino_metro"])
 def test_dm_harness_from_a_scripted_deal(name: str) -> None:
-    found = scenario(name)
+    found = load(name)
     check_game("domino_metro", players=found.players, seeds=range(2), deep_every=2,
                **found.options)

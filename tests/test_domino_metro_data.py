@@ -9,7 +9,7 @@ import pytest
 
 import kit
 from kit import scenarios as kit_scenarios
-from kit.domino_metro.scenario import find_layout, load, prepare, scenario, scenarios
+from kit.domino_metro.scenarios import find_layout, load, load_state, names, prepare
 from kit.domino_metro.scoring import load_scoring
 from kit.domino_metro.tileset import load_set
 from kit.testing import check_game
@@ -110,15 +110,15 @@ def test_players_out_of_range() -> None:
 
 
 def test_every_shipped_scenario_loads_and_shows_what_it_says() -> None:
-    names = scenarios()
+    shipped = names()
     assert {"open_double", "closed_double", "dying_end", "forced_metro", "metro_not_forced",
             "metro_after_bazaar", "domino_metro", "face_up_double_closes", "cycle_of_doubles",
-            "change"} <= set(names)
-    for name in names:
-        found = scenario(name)
+            "change"} <= set(shipped)
+    for name in shipped:
+        found = load(name)
         assert found.game == "domino_metro" and found.rules and found.text
         assert kit_scenarios.check(found) == [], name
-        before = load(name, upto=0)
+        before = load_state(name, upto=0)
         tiles = sorted(tuple(t) for z in before.zones().values() for t in z)
         assert tiles == load_set().tiles()
         assert before.legal_actions() and before.history == []
@@ -151,7 +151,9 @@ def test_deal_errors_name_the_entry(kwargs: dict, entry: str) -> None:
 
 
 def test_deal_option_shape_and_replay() -> None:
-    config_error("deal", deal={"hand": []})
+    config_error("deal.hand", deal={"hand": []})  # a misspelt key is named, not "hands"
+    config_error("deal.layout[0].face",
+                 deal={"hands": [[], []], "layout": [{"tile": [0, 0], "face": "up"}]})
     config_error("deal", deal=[[0, 0]])
     state = prepare(2, [[(2, 9), (0, 0)], [(1, 1)]], layout=[{"tile": [2, 6], "by": 1}],
                     seed=4)
@@ -175,6 +177,6 @@ def test_endgame_layouts_are_reproduced_by_find_layout() -> None:
     out = {(5, 6), (1, 2), (7, 8), (1, 1), (2, 2), (7, 7), (8, 8), (6, 6)}
     others = [t for t in load_set().tiles() if t not in out]
     found = find_layout((6, 6), others, {5: 1, 1: 0, 2: 0, 6: 0, 7: 0, 8: 0}, seed=1)
-    layout = scenario("forced_metro").options["deal"]["layout"]
+    layout = load("forced_metro").options["deal"]["layout"]
     assert [[m["tile"][0], m["tile"][1], m.get("end"), m.get("face"), m["by"]]
             for m in layout] == found

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import kit
-from kit.domino_metro import match, moves
+from kit.domino_metro import legal as rules
+from kit.domino_metro import match
 from kit.domino_metro.actions import Draw, Pass, Place
 from kit.domino_metro.layout import CLOSED, OPEN
 from kit.domino_metro.scoring import pips
@@ -43,16 +44,16 @@ def check_legal(state: kit.GameState) -> None:
     legal = state.legal_actions()
     pos = state.position()
     places = [a for a in legal if isinstance(a, Place)]
-    if pos.phase == moves.PLAY and places:
-        closing = [moves.closes(pos, a) for a in places]
-        normal, _ = moves.placements(pos)
+    if pos.phase == rules.PLAY and places:
+        closing = [rules.closes(pos, a) for a in places]
+        normal, _ = rules.placements(pos)
         if any(closing):  # any tile, a face-up double included (DM-R2)
             assert all(closing) and not normal  # only when nothing else fits
     if any(isinstance(a, Draw) for a in legal):
         assert legal == [Draw()] and pos.bazaar > 0
     if any(isinstance(a, Pass) for a in legal):
         assert legal == [Pass()] and pos.bazaar == 0
-        assert not any(moves.placements(pos))
+        assert not any(rules.placements(pos))
 
 
 @settings(max_examples=25, deadline=None)

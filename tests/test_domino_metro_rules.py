@@ -1,5 +1,5 @@
 """«Домино-Метро» rule by rule (DM-1..DM-11, DM-R1..DM-R7), mostly on prepared situations
-(scripted deals: kit.domino_metro.scenario and data/scenarios/domino_metro_*.toml)."""
+(scripted deals: kit.domino_metro.scenarios and data/scenarios/domino_metro_*.toml)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 import kit
 from kit.bots import make_bot, play_out
-from kit.domino_metro.scenario import load, prepare, scenario
+from kit.domino_metro.scenarios import load, load_state, prepare
 from kit.domino_metro.scoring import load_scoring, pips
 from kit.domino_metro.state import first_lead
 from kit.domino_metro.tileset import load_set
@@ -34,7 +34,7 @@ def rest_of_set(*used: list) -> list[tuple[int, int]]:
 
 def endgame(name: str, hands: list, **kw: object) -> kit.GameState:
     """The layout of a shipped scenario with other hands (the same tiles out of it)."""
-    layout = scenario(name).options["deal"]["layout"]
+    layout = load(name).options["deal"]["layout"]
     return prepare(len(hands), hands, layout=layout, bazaar=kw.pop("bazaar", []), **kw)
 
 
@@ -135,7 +135,7 @@ def test_dm2_loser_deals_and_leads_any_tile_in_the_next_game() -> None:
 # -- DM-3 / DM-4 placing, doubles ------------------------------------------------------------
 
 def test_dm3_tile_matches_an_open_end_covers_it_and_opens_its_other_value() -> None:
-    state = load("open_double", upto=0)
+    state = load_state("open_double", upto=0)
     state.apply(place((0, 3), 0))
     view = state.view(None)
     tile = view["layout"]["tiles"][1]
@@ -145,7 +145,7 @@ def test_dm3_tile_matches_an_open_end_covers_it_and_opens_its_other_value() -> N
 
 
 def test_dm4_open_double_makes_a_third_end() -> None:
-    state = load("open_double", upto=0)
+    state = load_state("open_double", upto=0)
     before = uncovered(state)
     state.apply(place((5, 5), 1, "open"))
     after = uncovered(state)
@@ -156,7 +156,7 @@ def test_dm4_open_double_makes_a_third_end() -> None:
 
 
 def test_dm4_closed_double_closes_the_end() -> None:
-    state = load("closed_double")  # 5:5 placed face down on the 5 of the lead 3:5
+    state = load_state("closed_double")  # 5:5 placed face down on the 5 of the lead 3:5
     assert state.history[-1] == {**place((5, 5), 1, "closed"), "seat": 0}
     assert uncovered(state) == [(0, 3, "live")]
     tile = state.view(1)["layout"]["tiles"][1]
@@ -166,7 +166,7 @@ def test_dm4_closed_double_closes_the_end() -> None:
 # -- DM-5 / DM-R1 dead ends ------------------------------------------------------------------
 
 def test_dm5_end_dies_when_its_value_is_used_up() -> None:
-    state = load("dying_end", upto=0)
+    state = load_state("dying_end", upto=0)
     ends = {v: i for i, v, _ in uncovered(state) if v in (2, 7)}
     assert (ends[7], 7, "live") in uncovered(state)
     events = state.apply(place((2, 7), ends[2]))
@@ -231,7 +231,7 @@ def test_dm7_first_out_is_first_and_the_others_play_on() -> None:
 # -- DM-8 / DM-R2 Metro ------------------------------------------------------------------------
 
 def test_dm8_forced_metro_ends_the_game_and_its_maker_is_last() -> None:
-    state = load("forced_metro", upto=0)
+    state = load_state("forced_metro", upto=0)
     (only,) = state.legal_actions()
     assert str(only) == "place 5:6 on end 48"
     events = state.apply(only)
@@ -257,7 +257,7 @@ def test_dm_r2_metro_waits_for_the_bazaar_to_be_empty() -> None:
 
 
 def test_dm8_domino_metro_is_first_and_cancels_earlier_metros() -> None:
-    state = load("domino_metro", upto=0)
+    state = load_state("domino_metro", upto=0)
     before = {r["seat"]: r for r in state.view(None)["table"]}
     assert before[0]["metros"] == 1 and before[0]["penalty"] == 1
     events = state.apply(state.legal_actions()[0])
@@ -289,7 +289,7 @@ def test_dm8_last_tile_metro_with_two_players_is_plain_metro_unless_option(
 # -- DM-9 the change ---------------------------------------------------------------------------
 
 def test_dm9_take_back_and_place_another_tile_once() -> None:
-    state = load("change", upto=0)
+    state = load_state("change", upto=0)
     state.apply(place((2, 9), 0))
     assert state.to_act == 0 and state.view(None)["phase"] == "placed"
     assert [a.TYPE for a in state.legal_actions()] == ["end_turn", "take_back"]
@@ -307,7 +307,7 @@ def test_dm9_take_back_and_place_another_tile_once() -> None:
 
 
 def test_dm9_end_turn_keeps_the_tile_and_closes_the_window() -> None:
-    state = load("change", upto=0)
+    state = load_state("change", upto=0)
     state.apply(place((2, 9), 0))
     state.apply({"type": "end_turn"})
     assert state.to_act == 1 and state.view(None)["phase"] == "play"
@@ -315,7 +315,7 @@ def test_dm9_end_turn_keeps_the_tile_and_closes_the_window() -> None:
 
 
 def test_dm9_no_window_with_the_option_off() -> None:
-    state = load("change", upto=0, change=False)
+    state = load_state("change", upto=0, change=False)
     state.apply(place((2, 9), 0))
     assert state.to_act == 1 and state.view(None)["phase"] == "play"
 
@@ -360,7 +360,7 @@ def test_dm_r2_a_closing_face_up_double_waits_for_the_bazaar() -> None:
 
 
 def test_dm_r6_a_closing_face_up_double_names_the_last_other_placer() -> None:
-    state = load("face_up_double_closes", upto=0)
+    state = load_state("face_up_double_closes", upto=0)
     events = state.apply(place((4, 4), 49, "open"))
     assert next(e for e in events if e["type"] == "place")["metro"] is True
     assert {"type": "metro", "visible_to": "all", "seat": 1, "place": 3,
@@ -371,7 +371,7 @@ def test_dm_r6_a_closing_face_up_double_names_the_last_other_placer() -> None:
 
 
 def test_dm_r6_option_pips_blocks_the_game_on_a_closing_face_up_double() -> None:
-    state = load("face_up_double_closes", metro_maker="pips")
+    state = load_state("face_up_double_closes", metro_maker="pips")
     record = state.result()["records"][0]
     assert record["end"] == "blocked" and record["metro"] is None
     assert record["pips"] == [5, 10, 13]  # seat 1's lone 0:0 counts 10 (DM-R4)
@@ -380,26 +380,26 @@ def test_dm_r6_option_pips_blocks_the_game_on_a_closing_face_up_double() -> None
 
 def test_dm_r6_face_down_the_closing_double_makes_its_placer_the_metro_maker() -> None:
     for rule in ("last_other_tile", "pips"):
-        state = load("face_up_double_closes", upto=0, metro_maker=rule)
+        state = load_state("face_up_double_closes", upto=0, metro_maker=rule)
         state.apply(place((4, 4), 49, "closed"))
         record = state.result()["records"][0]
         assert (record["end"], record["metro"], record["places"][0]) == ("metro", 0, 3)
 
 
 def test_dm_r6_a_cycle_of_face_up_doubles_one_per_player_counts_pips() -> None:
-    state = load("cycle_of_doubles")
+    state = load_state("cycle_of_doubles")
     record = state.result()["records"][0]
     assert record["end"] == "blocked" and record["metro"] is None
     assert record["pips"] == [1, 10, 2] and record["places"] == [1, 3, 2]
     # the same cycle ended face down: its placer made Metro
-    state = load("cycle_of_doubles", upto=2)
+    state = load_state("cycle_of_doubles", upto=2)
     state.apply(place((6, 6), 37, "closed"))
     assert state.result()["records"][0]["metro"] == 2
 
 
 def _without_last_tile(hands: list, **options: object) -> kit.GameState:
     """The cycle_of_doubles layout without its last tile, 5:9 by seat 0, on end 51."""
-    layout = scenario("cycle_of_doubles").options["deal"]["layout"][:-1]
+    layout = load("cycle_of_doubles").options["deal"]["layout"][:-1]
     return prepare(3, hands, layout=layout, bazaar=[], to_act=0, change=False, **options)
 
 
@@ -478,10 +478,10 @@ def test_dm_r5_match_table_over_three_games() -> None:
 
 
 def test_dm10_metro_double_costs_two_points() -> None:
-    state = load("forced_metro", upto=0, metro_double=True)
+    state = load_state("forced_metro", upto=0, metro_double=True)
     state.apply(state.legal_actions()[0])
     assert state.result()["penalty"] == [2, 0, 0]
-    plain = load("forced_metro", upto=0)
+    plain = load_state("forced_metro", upto=0)
     plain.apply(plain.legal_actions()[0])
     assert plain.result()["penalty"] == [1, 0, 0]
 
@@ -489,7 +489,7 @@ def test_dm10_metro_double_costs_two_points() -> None:
 # -- views (DM-R1 geometry for boards) --------------------------------------------------------
 
 def test_dm_r1_view_lists_every_end_with_value_state_and_geometry() -> None:
-    state = load("dying_end", upto=0)
+    state = load_state("dying_end", upto=0)
     two = next(i for i, v, _ in uncovered(state) if v == 2)
     state.apply(place((2, 7), two))
     state.apply({"type": "end_turn"})
@@ -513,7 +513,7 @@ def test_dm_r1_view_lists_every_end_with_value_state_and_geometry() -> None:
 # -- hidden information ------------------------------------------------------------------------
 
 def test_dm9_determinize_keeps_a_taken_back_tile_with_its_holder() -> None:
-    state = load("change", upto=0)
+    state = load_state("change", upto=0)
     state.apply(place((2, 9), 0))
     state.apply({"type": "take_back"})
     for k in range(20):

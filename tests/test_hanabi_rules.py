@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 import kit
-from kit.hanabi.state import card_name
+from kit.hanabi.deal import card_name
 
 # A deal where seat 0 holds a run of red and seat 1 a mix; the deck starts G1, G2.
 RED_RUN = {"hands": [["R1", "R2", "R3", "R4", "R5"], ["W1", "W1", "W1", "B1", "B2"]],

@@ -10,7 +10,7 @@ import pytest
 
 import kit
 from kit.testing import check_game
-from kit.waiting_list import scenario as waiting_list_scenario
+from kit.waiting_list import scenarios as waiting_list_scenarios
 
 #: per game: seats, options that keep random playouts short, how often to check deeply
 SETUP: dict[str, tuple[int, dict[str, Any], int]] = {
@@ -63,6 +63,6 @@ def test_the_harness_passes_with_the_option_switched(game: str, option: str,
 
 @pytest.mark.parametrize("value", ["after_last_card", "when_needed"])
 def test_wl_r5_the_harness_passes_at_the_deck_s_end(value: str) -> None:
-    deal = waiting_list_scenario.load("reshuffle").options["deal"]
+    deal = waiting_list_scenarios.load("reshuffle").options["deal"]
     check_game("waiting_list", players=2, seeds=range(2), deep_every=2, round_laps=2,
                deal=deal, reshuffle=value)

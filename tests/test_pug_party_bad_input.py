@@ -8,7 +8,7 @@ import pytest
 
 import kit
 from kit import testing
-from kit.pug_party import PickUp, Play, PlayBlind, PlayFaceUp, Ready, Swap, scenario
+from kit.pug_party import PickUp, Play, PlayBlind, PlayFaceUp, Ready, Swap, scenarios
 
 
 def snap(state) -> str:
@@ -25,7 +25,7 @@ def refused(state, action, rule: str) -> kit.IllegalAction:
 def hand_state(**kw):
     kw.setdefault("face_up", [["4"], ["4"]])
     kw.setdefault("face_down", [["1"], ["1"]])
-    return scenario.build(2, **kw)
+    return scenarios.prepare(2, **kw)
 
 
 def test_pp3_cards_of_different_values_in_one_play():
@@ -49,7 +49,7 @@ def test_pp10_a_face_up_card_while_the_hand_is_not_empty():
 
 
 def test_pp10_a_blind_card_chosen_by_value():
-    state = scenario.build(2, hands=[[], ["2"]], face_up=[[], ["3"]],
+    state = scenarios.prepare(2, hands=[[], ["2"]], face_up=[[], ["3"]],
                            face_down=[["7", "8"], ["4"]], pile=["5"])
     err = refused(state, {"type": "play_blind", "card": "7"}, "PP-10")
     assert "position" in err.message
@@ -60,7 +60,7 @@ def test_pp10_a_blind_card_chosen_by_value():
 
 
 def test_pp10_a_blind_card_while_table_cards_are_face_up():
-    state = scenario.build(2, hands=[[], ["2"]], face_up=[["9"], ["3"]],
+    state = scenarios.prepare(2, hands=[[], ["2"]], face_up=[["9"], ["3"]],
                            face_down=[["7"], ["4"]], pile=["5"])
     refused(state, PlayBlind(0), "PP-10")
 
@@ -71,7 +71,7 @@ def test_ppr5_a_pick_up_when_it_is_not_allowed():
     assert "can play" in err.message
     empty = hand_state(hands=[["9"], ["2"]])
     refused(empty, PickUp(), "PP-R5")
-    blind = scenario.build(2, hands=[[], ["2"]], face_up=[[], ["3"]],
+    blind = scenarios.prepare(2, hands=[[], ["2"]], face_up=[[], ["3"]],
                            face_down=[["7"], ["4"]], pile=["8"])
     refused(blind, PickUp(), "PP-R5")  # a blind card is always tried (PP-11 picks up)
 
@@ -81,7 +81,7 @@ def test_pp2_pp8_a_card_that_does_not_cover_names_the_direction_rule():
     refused(up, Play("3"), "PP-2")
     down = hand_state(hands=[["7", "megapug"], ["2"]], pile=["5", "breakdancer"])
     refused(down, Play("7"), "PP-8")
-    face_up = scenario.build(2, hands=[[], ["2"]], face_up=[["3", "9"], ["3"]],
+    face_up = scenarios.prepare(2, hands=[[], ["2"]], face_up=[["3", "9"], ["3"]],
                              face_down=[["1"], ["4"]], pile=["5"])
     refused(face_up, PlayFaceUp("3"), "PP-2")
 
@@ -110,7 +110,7 @@ def test_malformed_actions_name_a_rule_and_change_nothing():
 
 
 def test_no_action_after_the_game_is_over():
-    state = scenario.build(2, hands=[["9"], ["2"]], face_up=[[], ["1"]],
+    state = scenarios.prepare(2, hands=[["9"], ["2"]], face_up=[[], ["1"]],
                            face_down=[[], []], pile=["5"])
     state.apply(Play("9"))
     assert state.over and state.legal_actions() == []

@@ -6,7 +6,17 @@ import random
 
 import kit
 from kit.bots import RandomBot, make_bot, play_out
-from kit.pug_party import PickUp, Play, PlayBlind, PlayFaceUp, Ready, RuleBot, Swap, scenario, stats
+from kit.pug_party import (
+    PickUp,
+    Play,
+    PlayBlind,
+    PlayFaceUp,
+    Ready,
+    RuleBot,
+    Swap,
+    scenarios,
+    stats,
+)
 from kit.pug_party import bench as pug_bench
 
 
@@ -18,7 +28,7 @@ def choice(state):
 def table(players=2, **kw):
     kw.setdefault("face_up", [["4"] for _ in range(players)])
     kw.setdefault("face_down", [["1", "", ""] for _ in range(players)])
-    return scenario.build(players, **kw)
+    return scenarios.prepare(players, **kw)
 
 
 def test_bots_are_declared():
@@ -56,10 +66,10 @@ def test_pp5_rule_bot_completes_four_of_a_kind_when_it_can():
 
 
 def test_pp10_rule_bot_plays_face_up_cards_wisely():
-    state = scenario.build(2, hands=[[], ["2"]], face_up=[["6", "megapug", "10"], ["3"]],
+    state = scenarios.prepare(2, hands=[[], ["2"]], face_up=[["6", "megapug", "10"], ["3"]],
                            face_down=[["1"], ["4"]], pile=["5"])
     assert choice(state) == PlayFaceUp("6")  # the lowest that fits, the Megapug kept
-    four = scenario.build(2, hands=[[], ["2"]], face_up=[["6", "10"], ["3"]],
+    four = scenarios.prepare(2, hands=[[], ["2"]], face_up=[["6", "10"], ["3"]],
                           face_down=[["1"], ["4"]], pile=["10", "10", "10"])
     assert choice(four) == PlayFaceUp("10")
 
@@ -69,7 +79,7 @@ def test_pp4_pp11_rule_bot_picks_up_only_when_it_must_and_plays_blind():
     assert choice(must) == PickUp()
     vol = table(hands=[["9"], ["2"]], pile=["8"], voluntary_pickup=True)
     assert choice(vol) == Play("9")
-    blind = scenario.build(2, hands=[[], ["2"]], face_up=[[], ["3"]],
+    blind = scenarios.prepare(2, hands=[[], ["2"]], face_up=[[], ["3"]],
                            face_down=[[None, "1", "7"], ["4"]], pile=["5"])
     assert choice(blind) == PlayBlind(1)
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import kit
-from kit import scenarios
+from kit import scenarios as shared
 from kit.bots import play_out
-from kit.pug_party import Play, RuleBot, load_deck, scenario
+from kit.pug_party import Play, RuleBot, load_deck, scenarios
 from kit.pug_party.cards import BREAKDANCER, MEGAPUG, POOP
 from kit.pug_party.deal import check
 from kit.testing import check_game
@@ -56,7 +56,7 @@ def test_ppr1_another_deck_file_works_without_code_changes(tmp_path):
     assert state.view(0)["rules"]["low"] == 2 and state.view(0)["rules"]["high"] == 14
     play_out(state, RuleBot(), random.Random(0))
     assert state.over
-    wrap = scenario.build(2, hands=[["2", "3"], ["9"]], face_up=[["4"], ["4"]],
+    wrap = scenarios.prepare(2, hands=[["2", "3"], ["9"]], face_up=[["4"], ["4"]],
                           face_down=[["5"], ["5"]], pile=["14"], deck=path)
     assert [str(a) for a in wrap.legal_actions()] == ["play 2 from hand"]
     check_game("pug_party", players=2, seeds=[1], deep_every=5, deck=path, max_actions=150)
@@ -76,7 +76,7 @@ def test_ppr1_deck_too_small_for_the_players(tmp_path):
     (card(3, count="true"), "[[card]] #1 (value 3)", "count"),
     (card(-1), "[[card]] #1", "value"),
     (card(special="joker"), "[[card]] #1", "special"),
-    (card(3, names='{ uk = "a", en = "c" }'), "[[card]] #1 (value 3)", "'ru'"),
+    (card(3, names='{ uk = "a", en = "c" }'), "[[card]] #1 (value 3)", "names.ru"),
     (card(3, names='{ uk = "a", ru = "b", en = "c", de = "d" }'), "#1 (value 3)", "de"),
     (card(3) + "[[card]]\nvalue = 4\nspecial = \"poop\"\ncount = 1\n", "[[card]] #2",
      "exactly one"),
@@ -91,7 +91,7 @@ def test_ppr1_bad_deck_files_name_the_file_and_the_entry(tmp_path, text, entry, 
     with pytest.raises(kit.ConfigError) as err:
         kit.new_game("pug_party", 2, seed=0, deck=path)
     assert "broken.toml" in err.value.option and entry in err.value.option
-    assert words in err.value.message
+    assert words in str(err.value)  # the entry's key, or the message, says what is wrong
 
 
 def test_ppr1_missing_deck_file():
@@ -126,12 +126,12 @@ def test_every_option_names_its_rule_and_documents_its_default():
 # ---------------------------------------------------------------- scenarios (the deal option)
 
 
-@pytest.mark.parametrize("name", scenario.names())
+@pytest.mark.parametrize("name", scenarios.names())
 def test_scenario_files_reach_what_they_show(name):
-    sc = scenario.load(name)
+    sc = scenarios.load(name)
     assert sc.game == "pug_party" and sc.title and sc.text and sc.expect
     assert all(r.startswith("PP-") for r in sc.rules)
-    assert scenarios.check(sc) == []
+    assert shared.check(sc) == []
     start = sc.state(upto=0)
     check(start)
     assert Counter(c for z in start.zones().values() for c in z) == Counter(
@@ -142,7 +142,7 @@ def test_scenario_files_reach_what_they_show(name):
 
 
 def test_scenario_shipped_edge_cases_exist():
-    assert set(scenario.names()) >= {
+    assert set(scenarios.names()) >= {
         "burn_by_second_player", "breakdancer_on_empty_pile", "two_breakdancers",
         "poop_after_down_run", "failed_blind_card", "zero_on_ten"}
 
@@ -157,7 +157,7 @@ def test_ppr1_a_scripted_deal_passes_the_conformance_harness():
 
 
 def test_scenario_rest_deck_puts_unlisted_cards_under_the_listed_draw():
-    state = scenario.build(2, hands=[["1", "2", "3"], ["4", "5", "6"]], draw=["9", "8"],
+    state = scenarios.prepare(2, hands=[["1", "2", "3"], ["4", "5", "6"]], draw=["9", "8"],
                            rest="deck")
     assert len(state.draw) == 52 - 6 and state.draw[-2:] == ["8", "9"]
     state.apply(Play("1"))
@@ -175,33 +175,34 @@ def test_scenario_rest_deck_puts_unlisted_cards_under_the_listed_draw():
     (dict(hands=[["1"], ["2"]], draw=["3"]), "deal hands[0]"),
     (dict(hands=[["1"], ["2"]], pile=["megapug"]), "deal pile"),
     (dict(hands=[["1"], ["2"]], pile=["5", "5", "5", "5"]), "deal pile"),
-    (dict(hands=[["1"], ["2"]], pile=[5]), "deal pile"),
+    (dict(hands=[["1"], ["2"]], pile=[5]), "deal pile[0]"),
     (dict(hands=[["1"], ["2"]], known=[["3"], []]), "deal known[0]"),
     (dict(hands=[["1"], ["2"]], to_act=2), "first_player"),
     (dict(hands=[["1"]]), "deal hands"),
-    (dict(hands=[["1"], [2]]), "deal hands[1]"),
+    (dict(hands=[["1"], [2]]), "deal hands[1][0]"),
     (dict(hands=[["1"], ["2"]], rest="floor"), "deal rest"),
 ])
 def test_ppr1_inconsistent_scripted_deals_are_refused(kwargs, option):
     with pytest.raises(kit.ConfigError) as err:
-        scenario.build(len(kwargs["hands"]) if len(kwargs["hands"]) > 2 else 2, **kwargs)
+        scenarios.prepare(len(kwargs["hands"]) if len(kwargs["hands"]) > 2 else 2, **kwargs)
     assert err.value.option == option
 
 
 def test_ppr1_deal_option_shape_is_checked_up_front():
-    for bad, words in [([["1"]], "must be dict"), ({"face_up": []}, "needs `hands`"),
-                       ({"hands": [], "table": 1}, "unknown key")]:
+    for bad, entry, words in [([["1"]], "deal", "must be dict"),
+                              ({"face_up": []}, "deal hands", "missing"),
+                              ({"hands": [], "table": 1}, "deal table", "unknown entry")]:
         with pytest.raises(kit.ConfigError) as err:
             kit.new_game("pug_party", 2, seed=0, deal=bad)
-        assert err.value.option == "deal" and words in err.value.message
+        assert err.value.option == entry and words in err.value.message
 
 
 def test_scenario_a_pug_party_file_with_a_broken_deal_names_the_entry(tmp_path):
-    text = (scenario.FOLDER / "pug_party_zero_on_ten.toml").read_text(encoding="utf-8")
+    text = (scenarios.FOLDER / "pug_party_zero_on_ten.toml").read_text(encoding="utf-8")
     (tmp_path / "x.toml").write_text(text.replace('hands = [["0", "4"]', 'hands = [["0", "joker"]'),
                                      encoding="utf-8")
     with pytest.raises(kit.ConfigError) as err:
-        scenarios.load("x", tmp_path).state()
+        shared.load("x", tmp_path).state()
     assert err.value.option.endswith("x.toml: deal card 'joker'")
 
 
@@ -210,7 +211,7 @@ def test_scenario_a_pug_party_file_with_a_broken_deal_names_the_entry(tmp_path):
 
 def test_view_holds_own_hand_public_table_pile_deck_and_who_is_out():
     def situation(seat1: list[str], down0: list[str | None], draw: list[str], out: list[int]):
-        return scenario.build(3, hands=[["2", "5", "5"], seat1, ["4", "4", "4"]],
+        return scenarios.prepare(3, hands=[["2", "5", "5"], seat1, ["4", "4", "4"]],
                               face_up=[["6"], ["10"], []], face_down=[down0, ["1"], []],
                               pile=["3", "breakdancer"], draw=draw, known=[[], ["9"], []],
                               to_act=1, out=out, rest="deck")
@@ -231,7 +232,7 @@ def test_view_holds_own_hand_public_table_pile_deck_and_who_is_out():
     spectator = state.view(None)
     assert spectator["hand"] is None and spectator["hand_counts"] == [3, 3, 3]
     # who is out, once the deck is gone
-    late = scenario.build(3, hands=[["2"], ["9"], []], face_up=[[], ["1"], []],
+    late = scenarios.prepare(3, hands=[["2"], ["9"], []], face_up=[[], ["1"], []],
                           face_down=[["0"], [], []], out=[2], to_act=0)
     assert late.view(1)["out"] == [2] and late.view(1)["deck"] == 0
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import kit
 from kit.pug_party import State, load_deck
 from kit.pug_party.cards import SPECIALS
-from kit.pug_party.moves import legal_from_view
+from kit.pug_party.legal import legal_from_view
 from kit.pug_party.pile import ACROSS_PLAYS, BURN_RUN, DOWN, UP, covers, read_pile
 
 VALUES = st.integers(0, 10)

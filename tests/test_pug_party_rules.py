@@ -1,6 +1,6 @@
 """«Вечірка мопсів»: one or more scripted scenarios per rule id (PP-1..PP-12, PP-R1..PP-R6).
 
-Situations are built with :func:`kit.pug_party.scenario.build` (a scripted ``deal``)
+Situations are built with :func:`kit.pug_party.scenarios.build` (a scripted ``deal``)
 or loaded from ``data/scenarios/pug_party_*.toml`` before their action prefix, then driven
 with explicit actions.
 """
@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 import kit
-from kit.pug_party import PickUp, Play, PlayBlind, PlayFaceUp, Ready, Swap, scenario
+from kit.pug_party import PickUp, Play, PlayBlind, PlayFaceUp, Ready, Swap, scenarios
 from kit.pug_party.pile import DOWN, UP
 
 
@@ -24,7 +24,7 @@ def simple(players: int = 3, **kw):
     """Every seat keeps a face-up and a face-down card so nobody goes out by accident."""
     kw.setdefault("face_up", [["4"] for _ in range(players)])
     kw.setdefault("face_down", [["1", "", ""] for _ in range(players)])
-    return scenario.build(players, **kw)
+    return scenarios.prepare(players, **kw)
 
 
 # ---------------------------------------------------------------- PP-R1 setup
@@ -103,7 +103,7 @@ def test_pp2_equal_or_higher_going_up():
 
 
 def test_pp2_zero_on_ten_scenario():
-    state = scenario.load("zero_on_ten").state(upto=0)
+    state = scenarios.load("zero_on_ten").state(upto=0)
     assert types(state) == ["play 0 from hand"]  # not the 4
     state.apply(Play("0"))
     assert state.top.to_beat == 0 and state.top.direction == UP
@@ -133,7 +133,7 @@ def test_pp4_cannot_cover_pick_up_is_the_only_action_and_next_seat_leads():
 
 
 def test_pp5_four_of_a_kind_completed_by_a_second_player_burns_and_they_lead():
-    state = scenario.load("burn_by_second_player").state(upto=0)
+    state = scenarios.load("burn_by_second_player").state(upto=0)
     state.apply(Play("5"))
     assert state.pile == ["5", "5", "5"] and state.to_act == 1
     events = state.apply(Play("5"))
@@ -183,7 +183,7 @@ def test_pp7_megapug_burns_the_pile_and_its_player_starts_again():
 
 
 def test_pp7_megapug_as_last_card_goes_out_and_the_next_seat_leads():
-    state = scenario.build(3, hands=[["megapug"], ["3"], ["4"]], pile=["9"],
+    state = scenarios.prepare(3, hands=[["megapug"], ["3"], ["4"]], pile=["9"],
                            face_up=[[], ["5"], ["5"]], face_down=[[], ["1"], ["1"]])
     state.apply(Play("megapug"))
     assert state.out == [0] and state.to_act == 1 and state.pile == []
@@ -200,7 +200,7 @@ def test_pp8_breakdancer_flips_to_down_value_to_beat_is_the_card_beneath():
 
 
 def test_pp8_breakdancer_on_an_empty_pile_scenario():
-    state = scenario.load("breakdancer_on_empty_pile").state(upto=0)
+    state = scenarios.load("breakdancer_on_empty_pile").state(upto=0)
     state.apply(Play("breakdancer"))
     assert state.top.direction == DOWN and state.top.to_beat is None
     assert types(state) == ["play 2 from hand", "play 6 from hand"]  # anything goes
@@ -248,7 +248,7 @@ def test_ppr3_a_poop_beneath_a_breakdancer_still_means_anything_goes(rule):
 
 
 def test_ppr4_two_breakdancers_cancel_out_scenario():
-    state = scenario.load("two_breakdancers").state(upto=0)
+    state = scenarios.load("two_breakdancers").state(upto=0)
     events = state.apply(Play("breakdancer", 2))
     assert state.top.direction == UP and state.top.to_beat == 7
     assert next(e for e in events if e["type"] == "direction")["flips"] == 2
@@ -280,7 +280,7 @@ def test_ppr4_two_megapugs_burn_once():
 
 
 def test_pp9_poop_after_a_down_run_scenario():
-    state = scenario.load("poop_after_down_run").state(upto=0)
+    state = scenarios.load("poop_after_down_run").state(upto=0)
     assert state.top.direction == DOWN and state.top.to_beat == 4
     state.apply(Play("poop"))
     assert state.top.direction == UP and state.top.to_beat is None
@@ -293,7 +293,7 @@ def test_pp9_poop_after_a_down_run_scenario():
 
 
 def test_pp10_face_up_cards_one_at_a_time_once_the_hand_is_empty():
-    state = scenario.build(2, hands=[[], ["2"]], face_up=[["6", "6", "9"], ["3"]],
+    state = scenarios.prepare(2, hands=[[], ["2"]], face_up=[["6", "6", "9"], ["3"]],
                            face_down=[["1", "2", "3"], ["4"]], pile=["5"])
     assert types(state) == ["play face-up 6", "play face-up 9"]
     state.apply(PlayFaceUp("6"))
@@ -301,7 +301,7 @@ def test_pp10_face_up_cards_one_at_a_time_once_the_hand_is_empty():
 
 
 def test_pp10_face_up_cards_that_cannot_cover_mean_picking_up():
-    state = scenario.build(2, hands=[[], ["2"]], face_up=[["3"], ["3"]],
+    state = scenarios.prepare(2, hands=[[], ["2"]], face_up=[["3"], ["3"]],
                            face_down=[["1"], ["4"]], pile=["5"])
     assert state.legal_actions() == [PickUp()]
     state.apply(PickUp())
@@ -309,7 +309,7 @@ def test_pp10_face_up_cards_that_cannot_cover_mean_picking_up():
 
 
 def test_pp10_face_down_cards_last_blind_by_position():
-    state = scenario.build(2, hands=[[], ["2"]], face_up=[[], ["3"]],
+    state = scenarios.prepare(2, hands=[[], ["2"]], face_up=[[], ["3"]],
                            face_down=[["1", None, "7"], ["4"]], pile=["5"])
     assert state.legal_actions() == [PlayBlind(0), PlayBlind(2)]
     assert state.view(0)["face_down"][0] == [0, 2]
@@ -318,7 +318,7 @@ def test_pp10_face_down_cards_last_blind_by_position():
 
 
 def test_pp11_failed_blind_card_goes_with_the_pile_into_the_hand_scenario():
-    state = scenario.load("failed_blind_card").state(upto=0)
+    state = scenarios.load("failed_blind_card").state(upto=0)
     events = state.apply(PlayBlind(0))
     assert [e["type"] for e in events][:2] == ["reveal", "pick_up"]
     assert state.hands[0] == ["3", "6", "8"] and state.known[0] == ["3", "6", "8"]
@@ -332,7 +332,7 @@ def test_pp11_failed_blind_card_goes_with_the_pile_into_the_hand_scenario():
 
 
 def test_pp11_a_blind_card_that_covers_is_played():
-    state = scenario.load("failed_blind_card").state(upto=0)
+    state = scenarios.load("failed_blind_card").state(upto=0)
     state.apply(PlayBlind(1))  # the 9 covers the 8
     assert state.pile == ["6", "8", "9"] and state.to_act == 1 and state.hands[0] == []
 
@@ -341,7 +341,7 @@ def test_pp11_a_blind_card_that_covers_is_played():
 
 
 def test_pp12_out_of_cards_stops_playing_and_the_others_go_on():
-    state = scenario.build(3, hands=[["9"], ["2"], ["3", "4"]], pile=["5"],
+    state = scenarios.prepare(3, hands=[["9"], ["2"], ["3", "4"]], pile=["5"],
                            face_up=[[], ["1"], ["1"]], face_down=[[], ["1"], ["2"]])
     events = state.apply(Play("9"))
     assert state.out == [0] and any(e["type"] == "out" for e in events)
@@ -353,7 +353,7 @@ def test_pp12_out_of_cards_stops_playing_and_the_others_go_on():
 
 
 def test_ppr6_result_is_the_order_of_going_out_last_one_holds_the_pugs():
-    state = scenario.build(3, hands=[["9"], ["2"], ["10"]], pile=["5"],
+    state = scenarios.prepare(3, hands=[["9"], ["2"], ["10"]], pile=["5"],
                            face_up=[[], ["1"], []], face_down=[[], [], []], out=[])
     state.apply(Play("9"))
     state.apply(PickUp())
@@ -418,7 +418,7 @@ def test_ppr5_voluntary_pick_up_option():
 
 
 def test_ppr5_voluntary_pick_up_while_playing_blind():
-    state = scenario.build(2, hands=[[], ["2"]], face_up=[[], ["3"]],
+    state = scenarios.prepare(2, hands=[[], ["2"]], face_up=[[], ["3"]],
                            face_down=[["1", "2"], ["4"]], pile=["5"], voluntary_pickup=True)
     assert state.legal_actions() == [PlayBlind(0), PlayBlind(1), PickUp()]
 
@@ -427,7 +427,7 @@ def test_ppr5_voluntary_pick_up_while_playing_blind():
 
 
 def test_ppr6_length_bound_ends_the_game_ranking_by_cards_held():
-    state = scenario.build(3, hands=[["2", "3", "4"], ["9"], ["5", "6"]],
+    state = scenarios.prepare(3, hands=[["2", "3", "4"], ["9"], ["5", "6"]],
                            face_up=[["7"], ["7"], ["7"]], face_down=[[], [], []],
                            max_actions=1)
     state.apply(Play("2"))

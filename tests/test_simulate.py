@@ -75,7 +75,7 @@ def test_bad_options_bots_and_seat_counts_fail_before_anything_is_recorded(tmp_p
 
 
 def test_a_failing_game_names_its_seed(tmp_path, monkeypatch):
-    from kit.hanabi.bot import RuleBot
+    from kit.hanabi.bots import RuleBot
 
     def broken(self, view, legal, rng):
         raise RuntimeError("bot crashed")

@@ -128,7 +128,7 @@ def test_resume_refuses_another_game_or_a_session_that_is_not_a_run(tmp_path):
 
 
 def test_a_failing_game_stops_the_run_and_load_leaves_the_run_out(tmp_path, monkeypatch):
-    from kit.hanabi.bot import RuleBot
+    from kit.hanabi.bots import RuleBot
 
     db = tmp_path / "s.sqlite"
     simulate("hanabi", 2, 3, db=db, progress=False)  # a complete run

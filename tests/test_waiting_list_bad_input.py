@@ -11,7 +11,7 @@ import kit
 from kit import testing
 from kit.paths import DATA_DIR
 from kit.waiting_list import Claim, Discard, Draw, Lay, Pass, Reveal, Take
-from kit.waiting_list.scenario import load, situation
+from kit.waiting_list.scenarios import load, prepare
 
 GAME = "waiting_list"
 DECK = DATA_DIR / "waiting_list" / "deck.toml"
@@ -41,7 +41,7 @@ def test_wl7_taking_from_an_empty_pile() -> None:
 
 
 def test_wl9_revealing_out_of_turn_or_without_the_full_combination() -> None:
-    state = situation(3, [["kidney", "surgeon", "clinic", "heart", "liver", "lung"],
+    state = prepare(3, [["kidney", "surgeon", "clinic", "heart", "liver", "lung"],
                           ["kidney", "surgeon", "clinic", "heart", "liver", "quota"],
                           ["heart", "liver", "lung", "infection", "no_beds", "quota"]],
                       turn=2, pile=["incompatible"])
@@ -60,7 +60,7 @@ def test_wl9_revealing_out_of_turn_or_without_the_full_combination() -> None:
 
 
 def test_wl6_claiming_ones_own_discard() -> None:
-    state = situation(3, [["kidney", "surgeon", "heart", "liver", "lung", "quota"],
+    state = prepare(3, [["kidney", "surgeon", "heart", "liver", "lung", "quota"],
                           ["surgeon", "clinic", "heart", "liver", "lung", "infection"],
                           ["clinic", "heart", "liver", "lung", "no_beds", "incompatible"]],
                       turn=1, pile=["kidney"])  # seat 2 discarded the kidney
@@ -73,7 +73,7 @@ def test_wl6_claiming_ones_own_discard() -> None:
 
 
 def test_wl5_discarding_a_card_you_do_not_hold_or_before_taking() -> None:
-    state = situation(2, [["kidney", "surgeon", "heart", "liver", "lung", "quota"],
+    state = prepare(2, [["kidney", "surgeon", "heart", "liver", "lung", "quota"],
                           ["surgeon", "clinic", "heart", "liver", "lung", "infection"]],
                       turn=1, pile=["kidney"], deck_top=["no_beds"])
     refused(state, Discard("surgeon"), "WL-5")  # must take a card first
@@ -183,16 +183,16 @@ def test_seat_count_is_2_to_6(players: object) -> None:
 def test_scenario_entries_are_named(tmp_path: Path) -> None:
     hands = [["kidney"] * 13, ["liver"]]
     with pytest.raises(kit.ConfigError) as info:
-        situation(2, hands, pile=["heart"])
+        prepare(2, hands, pile=["heart"])
     assert info.value.option == "deal.hands" and "kidney" in info.value.message
     with pytest.raises(kit.ConfigError) as info:
-        situation(2, [["kidney"], ["liver"]], pile=["heart"], top_live=False)
+        prepare(2, [["kidney"], ["liver"]], pile=["heart"], top_live=False)
     assert info.value.option == "deal.pile"
     with pytest.raises(kit.ConfigError) as info:
-        situation(2, [["kidney"], ["liver"]], pile=["heart"], known=[["liver"], []])
+        prepare(2, [["kidney"], ["liver"]], pile=["heart"], known=[["liver"], []])
     assert info.value.option == "deal.known[0]"
     with pytest.raises(kit.ConfigError) as info:
-        situation(2, [["kidney"], ["liver"]], pile=["heart"], stack=[])
+        prepare(2, [["kidney"], ["liver"]], pile=["heart"], stack=[])
     assert info.value.option == "stack"  # neither a deal key nor an option
     with pytest.raises(kit.ConfigError) as info:
         kit.new_game(GAME, 2, 0, deal={"hands": [["kidney"], ["liver"]], "piles": []})
@@ -213,18 +213,18 @@ def test_wl5_the_deal_refuses_hand_sizes_the_round_cannot_have() -> None:
            "condition_worse"]
     # the old rulebook example: round 1 deals 6, so having taken a card seat 1 holds 7
     with pytest.raises(kit.ConfigError) as info:
-        situation(3, [rest[0], six, rest[1]], turn=1, phase="play", pile=["organ_late"])
+        prepare(3, [rest[0], six, rest[1]], turn=1, phase="play", pile=["organ_late"])
     assert info.value.option == "deal.hands[1]" and "at least 7" in info.value.message
-    situation(3, [rest[0], [*six, "heart"], rest[1]], turn=1, phase="play",
+    prepare(3, [rest[0], [*six, "heart"], rest[1]], turn=1, phase="play",
               pile=["organ_late"])  # with the example's organ card it is a real state
     # before its take the same seat holds the 6 dealt; 5 is too few
-    situation(3, [rest[0], six, rest[1]], turn=1, pile=["organ_late"])
+    prepare(3, [rest[0], six, rest[1]], turn=1, pile=["organ_late"])
     with pytest.raises(kit.ConfigError) as info:
-        situation(3, [rest[0], six[:5], rest[1]], turn=1, pile=["organ_late"])
+        prepare(3, [rest[0], six[:5], rest[1]], turn=1, pile=["organ_late"])
     assert info.value.option == "deal.hands[1]" and "at least 6" in info.value.message
     # cards beyond the deal come from claims: one per claim window so far
     big = [*six, "heart", "liver"]
     with pytest.raises(kit.ConfigError) as info:
-        situation(3, [rest[0], big, rest[1]], turn=1, pile=["organ_late"])
+        prepare(3, [rest[0], big, rest[1]], turn=1, pile=["organ_late"])
     assert info.value.option == "deal.hands" and "deal.turns" in info.value.message
-    situation(3, [rest[0], big, rest[1]], turn=1, pile=["organ_late"], turns=1)
+    prepare(3, [rest[0], big, rest[1]], turn=1, pile=["organ_late"], turns=1)

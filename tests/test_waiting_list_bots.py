@@ -14,7 +14,7 @@ import kit
 from kit.bots import RandomBot, make_bot, play_out
 from kit.waiting_list import Claim, Discard, Lay, Reveal, Take
 from kit.waiting_list.legal import legal_from_view
-from kit.waiting_list.scenario import load, situation
+from kit.waiting_list.scenarios import load, prepare
 from kit.waiting_list.table import claim_order, counter_clockwise
 
 GAME = "waiting_list"
@@ -42,7 +42,7 @@ def test_wl6_rule_bot_claims_a_discard_it_needs_and_passes_otherwise() -> None:
     other.apply({"type": "pass"})
     assert bot_choice(other) == Claim(0)  # seat 1 needs it too
     # with any claim allowed, a seat that already has a kidney still passes
-    loose = situation(3, [["kidney", "surgeon", "heart", "liver", "lung", "quota"],
+    loose = prepare(3, [["kidney", "surgeon", "heart", "liver", "lung", "quota"],
                           ["kidney", "clinic", "heart", "liver", "lung", "infection"],
                           ["surgeon", "clinic", "heart", "liver", "lung", "no_beds"]],
                       turn=2, pile=["kidney"], claim_needs_fit=False)
@@ -63,7 +63,7 @@ def test_wl9_rule_bot_reveals_lays_then_sheds_a_negative() -> None:
 
 
 def test_wl2_rule_bot_keeps_its_partial_combination() -> None:
-    state = situation(2, [["kidney", "surgeon", "heart", "liver", "quota", "infection",
+    state = prepare(2, [["kidney", "surgeon", "heart", "liver", "quota", "infection",
                            "lung"], ["heart", "liver", "lung", "clinic", "no_beds", "quota"]],
                       turn=0, phase="play", pile=["organ_late"])
     assert bot_choice(state) == Discard("infection")

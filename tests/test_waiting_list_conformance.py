@@ -34,7 +34,7 @@ def test_wl_r3_rulings_pass_the_harness(options: dict) -> None:
 
 
 def test_wl_r1_harness_on_a_prepared_deal() -> None:
-    from kit.waiting_list import scenario
+    from kit.waiting_list import scenarios
 
-    deal = scenario.load("claim_then_forced_draw").options["deal"]
+    deal = scenarios.load("claim_then_forced_draw").options["deal"]
     check_game("waiting_list", players=3, seeds=range(2), deep_every=2, round_laps=2, deal=deal)

@@ -1,7 +1,7 @@
 """«Лист ожидания»: one or more tests per clause WL-1..WL-11 and ruling WL-R1..WL-R5.
 
 Edge cases are built with the documented scenario helper
-(:func:`kit.waiting_list.scenario.situation`) or loaded from the prepared situations in
+(:func:`kit.waiting_list.scenarios.prepare`) or loaded from the prepared situations in
 ``data/scenarios/waiting_list_*.toml`` that the tutorial uses.
 """
 
@@ -16,7 +16,7 @@ import kit
 from kit.bots import make_bot
 from kit.testing import refused
 from kit.waiting_list import Claim, Discard, Draw, Lay, Pass, Reveal, Take
-from kit.waiting_list.scenario import load, situation
+from kit.waiting_list.scenarios import load, prepare
 from kit.waiting_list.table import claim_order, right_of
 
 GAME = "waiting_list"
@@ -72,7 +72,7 @@ def test_wl1_characters_dealt_face_up_only_from_round_3() -> None:
     fresh = kit.new_game(GAME, 4, 3)
     assert all(s["character"] is None for s in fresh.view(None)["seats"])
     filler = ["surgeon", "clinic", "kidney", "liver", "surgeon"]  # round 3 deals 7 cards
-    prepared = situation(4, [[organ] * 2 + filler for organ in ("kidney", "liver", "heart",
+    prepared = prepare(4, [[organ] * 2 + filler for organ in ("kidney", "liver", "heart",
                                                                  "lung")],
                          round=3, pile=["surgeon"])
     spectator = prepared.view(None)["seats"]
@@ -86,7 +86,7 @@ def _round_three(**options: object) -> kit.GameState:
     hands = [["kidney", "surgeon", "clinic", "heart", "liver", "lung", "infection", "quota"],
              ["liver", "liver", "heart", "lung", "surgeon", "clinic", "no_beds"],
              ["kidney", "kidney", "heart", "lung", "surgeon", "clinic", "infection"]]
-    return situation(3, hands, round=3, characters=chars, turn=0, phase="play",
+    return prepare(3, hands, round=3, characters=chars, turn=0, phase="play",
                      pile=["organ_late"], **options)
 
 
@@ -174,7 +174,7 @@ def _last_round(players: int, scores: list[list[int]], winners=None, **options):
               "compatible_donor", "stable_condition"]]
     hands += [["liver", "heart", "kidney", "kidney", "kidney", "liver", "liver", "heart"]
               for _ in range(players - 1)]
-    return situation(players, hands, round=5, characters=chars, turn=0, phase="play",
+    return prepare(players, hands, round=5, characters=chars, turn=0, phase="play",
                      pile=["lung"], scores=scores, round_winners=winners, **options)
 
 
@@ -296,14 +296,14 @@ def test_wl6_a_claim_must_suit_the_round_goal() -> None:
     state.apply(Pass())  # seat 1 passes too; seat 3 draws
     assert state.phase == "play" and state.to_act == 3
     # a seat that already holds a kidney can't claim one in round 1
-    other = situation(3, [["kidney", "surgeon", "clinic", "heart", "liver", "lung"],
+    other = prepare(3, [["kidney", "surgeon", "clinic", "heart", "liver", "lung"],
                           ["kidney", "surgeon", "heart", "liver", "lung", "infection"],
                           ["surgeon", "clinic", "heart", "liver", "lung", "quota"]],
                       turn=2, pile=["kidney"])
     other.apply(Draw())
     assert other.to_act == 1 and other.legal_actions() == [Pass()]
     assert "does not suit" in refused(other, Claim(0), "WL-6").message
-    loose = situation(3, [list(h) for h in other.hands[:2]] + [other.hands[2][:6]],
+    loose = prepare(3, [list(h) for h in other.hands[:2]] + [other.hands[2][:6]],
                       turn=2, pile=["kidney"], claim_needs_fit=False)
     loose.apply(Draw())
     assert Claim(0) in loose.legal_actions()
@@ -311,7 +311,7 @@ def test_wl6_a_claim_must_suit_the_round_goal() -> None:
 
 def test_wl6_a_seat_that_revealed_needs_no_more_cards() -> None:
     # seat 2 discarded a kidney; seat 1 declines; seat 0 revealed its kidney combination
-    state = situation(3, [["heart", "liver", "lung"],
+    state = prepare(3, [["heart", "liver", "lung"],
                           ["heart", "liver", "lung", "heart", "liver", "lung"],
                           ["quota", "liver", "heart", "liver", "heart", "lung"]],
                       combinations=[["clinic", "kidney", "surgeon"], [], []], turn=1,
@@ -347,7 +347,7 @@ def test_wl_r3_two_seats_want_the_same_discard_the_first_counter_clockwise_wins(
 
 
 def test_wl_r3_the_turned_up_card_opens_a_claim_window() -> None:
-    state = situation(3, [["heart", "liver", "lung", "quota", "infection", "no_beds"],
+    state = prepare(3, [["heart", "liver", "lung", "quota", "infection", "no_beds"],
                           ["heart", "liver", "lung", "quota", "infection", "surgeon"],
                           ["heart", "liver", "lung", "living_donor", "no_beds", "clinic"]],
                       turn=2, opening=True, pile=["kidney"])
@@ -356,7 +356,7 @@ def test_wl_r3_the_turned_up_card_opens_a_claim_window() -> None:
     assert state.to_act == 1
     state.apply(Pass())
     assert state.to_act == 0  # the dealer may claim the turned-up card
-    closed = situation(3, [list(h) for h in state.hands[:2]] + [state.hands[2][:6]],
+    closed = prepare(3, [list(h) for h in state.hands[:2]] + [state.hands[2][:6]],
                        turn=2, opening=True, pile=["kidney"], first_card_claims=False)
     closed.apply(Draw())
     assert closed.phase == "play" and closed.to_act == 2
@@ -396,7 +396,7 @@ def test_wl7_a_covered_card_back_on_top_is_dead() -> None:
 
 
 def test_wl7_only_the_top_discard_can_be_claimed() -> None:
-    state = situation(3, [["heart", "liver", "lung", "quota", "infection", "no_beds"],
+    state = prepare(3, [["heart", "liver", "lung", "quota", "infection", "no_beds"],
                           ["heart", "liver", "lung", "quota", "infection", "surgeon"],
                           ["heart", "liver", "lung", "living_donor", "no_beds", "clinic"]],
                       turn=2, pile=["kidney", "clinic", "surgeon"])
@@ -451,7 +451,7 @@ def test_wl9_reveal_after_taking_add_good_cards_then_discard() -> None:
 
 
 def test_wl9_reveal_before_taking_out_of_turn_or_incomplete_is_refused() -> None:
-    state = situation(2, [["kidney", "surgeon", "clinic", "heart", "liver", "lung"],
+    state = prepare(2, [["kidney", "surgeon", "clinic", "heart", "liver", "lung"],
                           ["kidney", "surgeon", "clinic", "heart", "liver", "quota"]],
                       turn=1, pile=["infection"])
     combo = ("clinic", "kidney", "surgeon")
@@ -467,7 +467,7 @@ def test_wl9_reveal_before_taking_out_of_turn_or_incomplete_is_refused() -> None
 
 
 def test_wl9_the_last_card_is_discarded_not_laid() -> None:
-    state = situation(2, [["heart", "liver", "lung", "heart", "liver", "lung"], ["quota"]],
+    state = prepare(2, [["heart", "liver", "lung", "heart", "liver", "lung"], ["quota"]],
                       turn=1, phase="play", combinations=[[], ["clinic", "kidney", "surgeon"]],
                       laid=[[], ["fact_regions", "compatible_donor", "stable_condition"]],
                       pile=["lung"])
@@ -479,7 +479,7 @@ def test_wl9_the_last_card_is_discarded_not_laid() -> None:
 
 def test_wl10_empty_hand_wins_the_round_at_once() -> None:
     # the rulebook's example: combination + good cards + one negative: reveal, add, discard
-    state = situation(3, [["heart", "liver", "lung", "quota", "infection", "no_beds"],
+    state = prepare(3, [["heart", "liver", "lung", "quota", "infection", "no_beds"],
                           ["heart", "liver", "lung", "quota", "infection", "surgeon"],
                           ["kidney", "surgeon", "clinic", "fact_regions", "compatible_donor",
                            "incompatible", "stable_condition"]],
@@ -542,7 +542,7 @@ def test_wl11_wl_r5_option_when_needed_reshuffles_only_when_someone_must_draw() 
 
 
 def test_wl11_nothing_left_to_draw_ends_the_round_without_a_winner() -> None:
-    state = situation(3, [["heart", "liver", "lung", "quota", "infection", "no_beds"],
+    state = prepare(3, [["heart", "liver", "lung", "quota", "infection", "no_beds"],
                           ["heart", "liver", "lung", "quota", "infection", "surgeon"],
                           ["heart", "liver", "lung", "living_donor", "no_beds", "clinic"]],
                       turn=2, pile=["kidney"], deck_size=0, claim_needs_fit=False)
@@ -559,7 +559,7 @@ def test_wl11_nothing_left_to_draw_ends_the_round_without_a_winner() -> None:
 
 
 def test_wl11_length_bound_ends_a_round_after_round_laps() -> None:
-    state = situation(4, [["heart", "liver", "lung", "quota", "infection", "no_beds", "lung"],
+    state = prepare(4, [["heart", "liver", "lung", "quota", "infection", "no_beds", "lung"],
                           ["heart", "liver", "lung", "quota", "infection", "surgeon"],
                           ["heart", "liver", "lung", "living_donor", "no_beds", "clinic"],
                           ["kidney", "surgeon", "liver", "heart", "lung", "organ_late"]],
@@ -594,12 +594,12 @@ def test_wl_r4_penalties_come_from_the_data_table(tmp_path) -> None:
     hands = [["heart", "surgeon", "clinic", "infection", "liver", "liver"],
              ["quota", "fact_regions"]]
     laid = [[], ["compatible_donor", "stable_condition"]]
-    state = situation(2, hands, turn=1, phase="play", pile=["lung"], laid=laid,
+    state = prepare(2, hands, turn=1, phase="play", pile=["lung"], laid=laid,
                       combinations=[[], ["clinic", "kidney", "surgeon"]],
                       penalties=str(table))
     assert state.penalties_now() == [1 + 2 + 3 + 100 + 1 + 1 + 7, 0]
     assert state.view(0)["rules"]["penalties"]["unrevealed"] == 7
-    default = situation(2, hands, turn=1, phase="play", pile=["lung"], laid=laid,
+    default = prepare(2, hands, turn=1, phase="play", pile=["lung"], laid=laid,
                         combinations=[[], ["clinic", "kidney", "surgeon"]])
     assert default.penalties_now() == [5 + 5 + 5 + 10 + 5 + 5 + 20, 2 + 1]
 
@@ -610,12 +610,12 @@ def test_wl_r4_penalties_come_from_the_data_table(tmp_path) -> None:
 @pytest.mark.parametrize("name", ["claim_then_forced_draw", "reshuffle", "resurfaced_dead",
                                   "reveal_two_negatives", "two_claimants"])
 def test_prepared_situations_show_what_they_say_and_replay(name: str) -> None:
-    from kit import scenarios
-    from kit.waiting_list import scenario
+    from kit import scenarios as shared
+    from kit.waiting_list import scenarios
 
-    assert name in scenario.names()
-    sc = scenario.load(name)
-    assert sc.expect and scenarios.check(sc) == []
+    assert name in scenarios.names()
+    sc = scenarios.load(name)
+    assert sc.expect and shared.check(sc) == []
     assert all(r.startswith("WL-") for r in sc.rules)
     state = sc.state()
     again = kit.replay(GAME, sc.players, sc.seed, state.history, **sc.options)

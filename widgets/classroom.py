@@ -15,14 +15,16 @@ import html
 import re
 from dataclasses import dataclass
 from string import Formatter
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import urlencode
 
 import ipywidgets as w
+from pydantic import Field, NonNegativeInt, PositiveInt
 
 import kit
 from kit import scenarios
-from kit.datafile import load_toml, need
+from kit.datafile import load_toml
+from kit.datamodel import DataModel, validated
 from kit.errors import NC_, ConfigError
 from kit.i18n import LANGUAGES
 from kit.waiting_list import DECK_FILE, load_deck
@@ -106,36 +108,66 @@ def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in Formatter().parse(text) if name}
 
 
-def _text(value: Any, where: str) -> Text:
-    """A ``{ru, uk, en}`` table: every language, none empty, the same placeholders."""
-    if not isinstance(value, dict):
-        raise ConfigError(where, f"must be a table of texts {{{', '.join(LANGUAGES)}}}",
-                          code=NC_("error", "must_be_table"))
-    for lang in LANGUAGES:
-        text = value.get(lang)
-        if not isinstance(text, str) or not text.strip():
-            raise ConfigError(f"{where}.{lang}", "the text in this language is missing",
-                              code=NC_("error", "entry_missing"))
-    extra = set(value) - set(LANGUAGES)
-    if extra:
-        raise ConfigError(f"{where}.{sorted(extra)[0]}", f"unknown language; the kit's "
-                                                          f"languages: {list(LANGUAGES)}",
-                          code=NC_("error", "unknown_keys"), keys=", ".join(sorted(extra)))
-    fields = {lang: _fields(value[lang]) for lang in LANGUAGES}
+#: a text in the page: not blank
+Line = Annotated[str, Field(pattern=r"\S")]
+
+
+class Texts(DataModel):
+    """A text in every language of the kit."""
+
+    ru: Line
+    uk: Line
+    en: Line
+
+
+class PlanEntry(DataModel):
+    minutes: PositiveInt
+    title: Texts
+    steps: list[Texts]
+
+
+class SituationEntry(DataModel):
+    scenario: str
+    upto: NonNegativeInt
+    title: Texts
+    goal: Texts
+
+
+class QuestionEntry(DataModel):
+    mechanic: Texts
+    text: Texts
+    facts: list[str] = Field(default_factory=list)
+
+
+class CareEntry(DataModel):
+    text: Texts
+    facts: list[str] = Field(default_factory=list)
+
+
+class ClassroomFile(DataModel):
+    """The shape of ``data/waiting_list/classroom.toml``."""
+
+    words: dict[str, Texts]
+    plan: list[PlanEntry] = Field(min_length=1)
+    situation: list[SituationEntry] = Field(min_length=1)
+    question: list[QuestionEntry] = Field(min_length=1)
+    care: list[CareEntry] = Field(min_length=1)
+
+
+def _text(value: Texts, where: str) -> Text:
+    """The same ``{placeholders}`` in every language."""
+    texts = {lang: getattr(value, lang) for lang in LANGUAGES}
+    fields = {lang: _fields(texts[lang]) for lang in LANGUAGES}
     for lang in LANGUAGES:
         if fields[lang] != fields[LANGUAGES[0]]:
             raise ConfigError(f"{where}.{lang}", f"placeholders {sorted(fields[lang])} differ "
                                                  f"from {LANGUAGES[0]}'s "
                                                  f"{sorted(fields[LANGUAGES[0]])}",
                               code=NC_("error", "placeholders_differ"))
-    return {lang: value[lang] for lang in LANGUAGES}
+    return texts
 
 
-def _facts(row: dict, where: str, facts: set[str]) -> tuple[str, ...]:
-    ids = row.get("facts", [])
-    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
-        raise ConfigError(f"{where}.facts", "must be a list of fact card ids",
-                          code=NC_("error", "must_be_list"))
+def _facts(ids: list[str], where: str, facts: set[str]) -> tuple[str, ...]:
     for i in ids:
         if i not in facts:
             raise ConfigError(f"{where}.facts", f"{i!r} is not a fact card of the deck",
@@ -143,37 +175,25 @@ def _facts(row: dict, where: str, facts: set[str]) -> tuple[str, ...]:
     return tuple(ids)
 
 
-def _rows(data: dict, key: str, where: str) -> list[dict]:
-    rows = need(data, key, list, where)
-    if not rows or not all(isinstance(r, dict) for r in rows):
-        raise ConfigError(f"{where}: {key}", "must be a non-empty list of tables",
-                          code=NC_("error", "needs_entry"))
-    return rows
-
-
 def load_classroom(path: str = FILE, deck: str = DECK_FILE) -> Classroom:
     """The pack's texts at ``path`` (relative to ``data/``), checked against ``deck``'s fact
-    cards and the scenarios; any gap is a :class:`kit.ConfigError` naming the entry."""
-    data = load_toml(path)
+    cards and the scenarios; any gap is a :class:`kit.ConfigError` naming the entry (the
+    shape by :class:`ClassroomFile`, the rest here)."""
     where = str(path)
+    data = validated(ClassroomFile, load_toml(path), where, ": ")
     facts = {cid for cid, c in load_deck(deck).cards.items() if c.type == "fact"}
-    raw = need(data, "words", dict, where)
     words = {}
     for key in WORDS:
-        if key not in raw:
+        if key not in data.words:
             raise ConfigError(f"{where}: words.{key}", "is missing",
                               code=NC_("error", "entry_missing"))
-        words[key] = _text(raw[key], f"{where}: words.{key}")
+        words[key] = _text(data.words[key], f"{where}: words.{key}")
     plan = []
-    for i, row in enumerate(_rows(data, "plan", where)):
+    for i, part in enumerate(data.plan):
         at = f"{where}: plan[{i}]"
-        minutes = need(row, "minutes", int, at)
-        if minutes < 1:
-            raise ConfigError(f"{at}.minutes", f"must be at least 1, not {minutes}",
-                              code=NC_("error", "at_least"), low=1, value=minutes)
-        steps = need(row, "steps", list, at)
-        plan.append(PlanPart(minutes, _text(row.get("title"), f"{at}.title"),
-                             tuple(_text(s, f"{at}.steps[{j}]") for j, s in enumerate(steps))))
+        plan.append(PlanPart(part.minutes, _text(part.title, f"{at}.title"),
+                             tuple(_text(s, f"{at}.steps[{j}]")
+                                   for j, s in enumerate(part.steps))))
     total = sum(p.minutes for p in plan)
     if total != LESSON_MINUTES:
         raise ConfigError(f"{where}: plan", f"the parts add up to {total} minutes, not "
@@ -182,9 +202,9 @@ def load_classroom(path: str = FILE, deck: str = DECK_FILE) -> Classroom:
                           minutes=LESSON_MINUTES)
     known = set(scenarios.names())
     situations = []
-    for i, row in enumerate(_rows(data, "situation", where)):
+    for i, row in enumerate(data.situation):
         at = f"{where}: situation[{i}]"
-        name = need(row, "scenario", str, at)
+        name = row.scenario
         if name not in known:
             raise ConfigError(f"{at}.scenario", f"no prepared situation {name!r} in "
                                                 f"data/scenarios/",
@@ -193,22 +213,21 @@ def load_classroom(path: str = FILE, deck: str = DECK_FILE) -> Classroom:
         if sc.game != "waiting_list":
             raise ConfigError(f"{at}.scenario", f"{name!r} is a {sc.game} situation",
                               code=NC_("error", "scenario_unknown"), value=name)
-        upto = need(row, "upto", int, at)
-        if not 0 <= upto <= len(sc.actions):
-            raise ConfigError(f"{at}.upto", f"must be 0–{len(sc.actions)}, not {upto}",
+        if row.upto > len(sc.actions):
+            raise ConfigError(f"{at}.upto", f"must be 0–{len(sc.actions)}, not {row.upto}",
                               code=NC_("error", "must_be_int_range"), low=0,
-                              high=len(sc.actions), value=upto)
-        situations.append(Situation(name, upto, _text(row.get("title"), f"{at}.title"),
-                                    _text(row.get("goal"), f"{at}.goal")))
+                              high=len(sc.actions), value=row.upto)
+        situations.append(Situation(name, row.upto, _text(row.title, f"{at}.title"),
+                                    _text(row.goal, f"{at}.goal")))
     questions = []
-    for i, row in enumerate(_rows(data, "question", where)):
+    for i, q in enumerate(data.question):
         at = f"{where}: question[{i}]"
-        questions.append(Question(_text(row.get("mechanic"), f"{at}.mechanic"),
-                                  _text(row.get("text"), f"{at}.text"), _facts(row, at, facts)))
+        questions.append(Question(_text(q.mechanic, f"{at}.mechanic"),
+                                  _text(q.text, f"{at}.text"), _facts(q.facts, at, facts)))
     care = []
-    for i, row in enumerate(_rows(data, "care", where)):
+    for i, c in enumerate(data.care):
         at = f"{where}: care[{i}]"
-        care.append(Care(_text(row.get("text"), f"{at}.text"), _facts(row, at, facts)))
+        care.append(Care(_text(c.text, f"{at}.text"), _facts(c.facts, at, facts)))
     return Classroom(words, tuple(plan), tuple(situations), tuple(questions), tuple(care))
 
 

@@ -71,10 +71,18 @@ from kit.bots import RandomBot
 from kit.contract import GameSpec, Option
 from kit.domino_metro import deal
 from kit.domino_metro.actions import ACTIONS, Draw, EndTurn, NextGame, Pass, Place, TakeBack
-from kit.domino_metro.bot import RuleBot
-from kit.domino_metro.from_view import legal_from_view, state_from_view
+from kit.domino_metro.bots import RuleBot
+from kit.domino_metro.from_view import state_from_view
+from kit.domino_metro.legal import (
+    CHOICE,
+    HAND,
+    HAND_AND_BAZAAR,
+    LAST_OTHER_TILE,
+    PIPS,
+    PLAIN,
+    legal_from_view,
+)
 from kit.domino_metro.match import BETTER, WORSE
-from kit.domino_metro.moves import CHOICE, HAND, HAND_AND_BAZAAR, LAST_OTHER_TILE, PIPS, PLAIN
 from kit.domino_metro.scoring import SCORING_FILE
 from kit.domino_metro.state import DominoMetroState
 from kit.domino_metro.tileset import SET_FILE, load_set

@@ -28,30 +28,58 @@ out holding no tiles. Errors are :class:`kit.ConfigError` naming ``deal.<entry>`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
 
+from pydantic import Field
+
+from kit.datamodel import DataModel, validated
 from kit.domino_metro import match
-from kit.domino_metro.layout import FACES, Layout
-from kit.domino_metro.moves import PLAIN, PLAY
+from kit.domino_metro.layout import Layout
+from kit.domino_metro.legal import PLAIN
 from kit.domino_metro.tileset import Tile, as_tile, name
 from kit.errors import NC_, ConfigError
 
 if TYPE_CHECKING:
     from kit.domino_metro.state import DominoMetroState
 
-KEYS = ("hands", "layout", "bazaar", "rest", "to_act", "places", "past_games")
+class Placement(DataModel):
+    """One tile of ``layout``: the lead has no ``end`` and no ``face`` (DM-4)."""
+
+    tile: Any  #: [low, high]; whether the set has it is checked at setup
+    end: int | None = None
+    face: Literal["open", "closed"] | None = None
+    by: int = 0
+
+
+class PastGame(DataModel):
+    """One earlier game of the match (DM-R5)."""
+
+    places: list[int]
+    metro: int | None = None
+    metro_cancelled_by: int | None = None
+    domino_metro: int | None = None
+    lead: int = 0
+    end: str | None = None
+    moles: list[int] | None = None
+
+
+class DealShape(DataModel):
+    """The shape of the ``deal`` option (see the module docstring); tiles, seats and the
+    layout's geometry are checked at setup, knowing the set and the seats."""
+
+    hands: list[list[Any]]
+    layout: list[Placement] = Field(default_factory=list)
+    bazaar: list[Any] | None = None
+    rest: Literal["bazaar"] | None = None
+    to_act: int | None = None
+    places: list[int | None] | None = None
+    past_games: list[PastGame] = Field(default_factory=list)
 
 
 def check_option(value: Any) -> str | None:
     """Shape check of the ``deal`` option (the rest is checked at setup)."""
-    unknown = set(value) - set(KEYS)
-    if unknown:
-        raise ConfigError("", f"unknown key(s) {sorted(unknown)}; allowed: {list(KEYS)}",
-                          code=NC_("error", "unknown_keys"),
-                          keys=", ".join(sorted(map(str, unknown))))
-    if "hands" not in value:
-        raise ConfigError("", "needs 'hands': one list of tiles per seat",
-                          code=NC_("error", "deal_needs_hands"))
+    validated(DealShape, plain(value), "deal")
     return None
 
 
@@ -64,8 +92,22 @@ def plain(value: Any) -> Any:
     return value
 
 
-def scripted(state: DominoMetroState, deal: dict) -> None:
-    """Lay out ``deal`` on a state whose data files are bound (see the module docstring)."""
+@dataclass
+class Scripted:
+    """What a ``deal`` lays out; :class:`kit.domino_metro.state.DominoMetroState` adopts it."""
+
+    hands: list[list[Tile]]
+    bazaar: list[Tile]  #: drawn from the end
+    records: list[dict]  #: the games already played (DM-R5)
+    places: list[int | None]
+    to_act: int | None  #: the leader of an empty layout, or the seat to act (None: the next)
+    must: Tile | None  #: the double the leader must lead (DM-2)
+    layout: Layout | None  #: None: the game is still to be led
+
+
+def scripted(state: DominoMetroState, deal: dict) -> Scripted:
+    """What ``deal`` lays out, for a state whose data files are bound (see the module
+    docstring); the state is read, not written."""
     tileset = state.tileset
     players = state.players
     everything = set(tileset.tiles())
@@ -82,25 +124,18 @@ def scripted(state: DominoMetroState, deal: dict) -> None:
         seen[tile] = entry
         return tile
 
-    hands = deal["hands"]
-    if not isinstance(hands, list) or len(hands) != players or not all(
-            isinstance(h, list) for h in hands):
+    shape = validated(DealShape, plain(deal), "deal")
+    hands = shape.hands
+    if len(hands) != players:
         raise ConfigError("deal.hands", f"needs {players} lists of tiles, one per seat",
                           code=NC_("error", "one_per_seat"), n=players)
     dealt = [[tile_of(t, f"deal.hands[{s}][{i}]") for i, t in enumerate(h)]
              for s, h in enumerate(hands)]
-    layout = _layout(state, deal.get("layout", []), tile_of)
-    bazaar = deal.get("bazaar")
-    rest = deal.get("rest")
-    if rest not in (None, "bazaar"):
-        raise ConfigError("deal.rest", f"must be 'bazaar' or left out, not {rest!r}",
-                          code=NC_("error", "option_choice"), value=rest, choices="bazaar")
+    layout = _layout(state, shape.layout, tile_of)
+    bazaar, rest = shape.bazaar, shape.rest
     if bazaar is None:
         pile: list[Tile] = []
         rest = "bazaar"
-    elif not isinstance(bazaar, list):
-        raise ConfigError("deal.bazaar", "must be a list of tiles, the next drawn first",
-                          code=NC_("error", "must_be_list"))
     else:
         pile = [tile_of(t, f"deal.bazaar[{i}]") for i, t in enumerate(bazaar)]
     unlisted = sorted(everything - set(seen))
@@ -112,22 +147,18 @@ def scripted(state: DominoMetroState, deal: dict) -> None:
                                          f"{name(unlisted[0])}; list every tile of the set, "
                                          "or set rest = 'bazaar'",
                           code=NC_("error", "deal_cards_missing"))
-    places = _places(deal.get("places"), dealt, players)
-    records = _past_games(deal.get("past_games", []), players)
+    places = _places(shape.places, dealt, players)
+    records = _past_games(shape.past_games, players)
     if len(records) >= state.options["games"]:
         raise ConfigError("deal.past_games", f"the match has {state.options['games']} "
                                              "game(s): raise the option games",
                           code=NC_("error", "dm_past_games"), n=state.options['games'])
 
-    state.hands = dealt
-    state.bazaar = pile[::-1]  # drawn from the end
-    state.records = records
-    state.game_no = len(records) + 1
-    to_act = deal.get("to_act")
-    if to_act is not None and (not isinstance(to_act, int) or isinstance(to_act, bool)
-                               or not 0 <= to_act < players or places[to_act] is not None):
+    to_act = shape.to_act
+    if to_act is not None and (not 0 <= to_act < players or places[to_act] is not None):
         raise ConfigError("deal.to_act", f"{to_act!r} is not a seat still playing",
                           code=NC_("error", "not_a_seat"), value=to_act)
+    must = None
     if layout.empty():
         from kit.domino_metro.state import first_lead
 
@@ -140,39 +171,22 @@ def scripted(state: DominoMetroState, deal: dict) -> None:
             to_act = found[0]
         must = found[1] if (found and found[0] == to_act
                             and state.options["lead_double"]) else None
-        state._new_game_fields(to_act, must)
-    else:
-        if not layout.any_live():
-            raise ConfigError("deal.layout", "no live end is left: the game would be over",
-                              code=NC_("error", "deal_impossible"))
-        state._new_game_fields(layout.tiles[0].by, None)
-        state.layout = layout
-        state.phase = PLAY
-    state.places = places
-    if not layout.empty():
-        state.turn = state._next_active(layout.tiles[-1].by) if to_act is None else to_act
+    elif not layout.any_live():
+        raise ConfigError("deal.layout", "no live end is left: the game would be over",
+                          code=NC_("error", "deal_impossible"))
+    return Scripted(dealt, pile[::-1], records, places, to_act, must,
+                    None if layout.empty() else layout)
 
 
-def _layout(state: DominoMetroState, moves: Any, tile_of: Any) -> Layout:
+def _layout(state: DominoMetroState, moves: list[Placement], tile_of: Any) -> Layout:
     """DM-3, DM-4: replay the placements, checking each covers a matching open end."""
-    if not isinstance(moves, list):
-        raise ConfigError("deal.layout", "must be a list of placements",
-                          code=NC_("error", "must_be_list"))
     layout = Layout(state.tileset.values)
     plain_rule = state.options["first_double"] == PLAIN
     for i, m in enumerate(moves):
         entry = f"deal.layout[{i}]"
-        if not isinstance(m, dict):
-            raise ConfigError(entry, "a placement is a table {tile, end, face, by}",
-                              code=NC_("error", "must_be_table"))
-        unknown = set(m) - {"tile", "end", "face", "by"}
-        if unknown:
-            raise ConfigError(entry, f"unknown key(s) {sorted(unknown)}",
-                              code=NC_("error", "unknown_keys"),
-                              keys=", ".join(sorted(map(str, unknown))))
-        end, face, by = m.get("end"), m.get("face"), m.get("by", 0)
-        tile = tile_of(m.get("tile"), entry)
-        if not isinstance(by, int) or isinstance(by, bool) or not 0 <= by < state.players:
+        end, face, by = m.end, m.face, m.by
+        tile = tile_of(m.tile, entry)
+        if not 0 <= by < state.players:
             raise ConfigError(entry, f"by must be a seat, not {by!r}",
                               code=NC_("error", "not_a_seat"), value=by)
         if i == 0:
@@ -180,8 +194,7 @@ def _layout(state: DominoMetroState, moves: Any, tile_of: Any) -> Layout:
                 raise ConfigError(entry, "the lead tile has no end and no face (DM-4)",
                                   code=NC_("error", "deal_impossible"))
         else:
-            if not isinstance(end, int) or isinstance(end, bool) or not (
-                    0 <= end < len(layout.ends)):
+            if end is None or not 0 <= end < len(layout.ends):
                 raise ConfigError(entry, f"end must be one of the ends 0..{len(layout.ends) - 1}",
                                   code=NC_("error", "deal_impossible"))
             e = layout.ends[end]
@@ -194,7 +207,7 @@ def _layout(state: DominoMetroState, moves: Any, tile_of: Any) -> Layout:
                                   code=NC_("error", "deal_impossible"))
             if tile[0] == tile[1]:
                 plain_double = plain_rule and layout.first_double_plain()
-                if (face is not None) if plain_double else (face not in FACES):
+                if (face is not None) if plain_double else (face is None):
                     raise ConfigError(entry, "a double after the lead needs face 'open' or "
                                              "'closed' (DM-4; none under first_double=plain)",
                                       code=NC_("error", "deal_impossible"))
@@ -205,17 +218,18 @@ def _layout(state: DominoMetroState, moves: Any, tile_of: Any) -> Layout:
     return layout
 
 
-def _places(value: Any, dealt: list[list[Tile]], players: int) -> list[int | None]:
+def _places(value: list[int | None] | None, dealt: list[list[Tile]],
+            players: int) -> list[int | None]:
     """Seats already out (DM-7): a place exactly when the hand is empty."""
     if value is None:
         value = [None] * players
-    if not isinstance(value, list) or len(value) != players:
+    if len(value) != players:
         raise ConfigError("deal.places", f"needs {players} entries (0 or None: playing)",
                           code=NC_("error", "one_per_seat"), n=players)
     out: list[int | None] = []
     for s, p in enumerate(value):
         p = p or None
-        if p is not None and (not isinstance(p, int) or not 1 <= p < players):
+        if p is not None and not 1 <= p < players:
             raise ConfigError(f"deal.places[{s}]", f"a place of a seat out is 1..{players - 1}",
                               code=NC_("error", "deal_impossible"))
         if (p is not None) != (not dealt[s]):
@@ -233,31 +247,27 @@ def _places(value: Any, dealt: list[list[Tile]], players: int) -> list[int | Non
     return out
 
 
-def _past_games(past: Any, players: int) -> list[dict]:
+def _past_games(past: list[PastGame], players: int) -> list[dict]:
     """Earlier games of the match as full records (DM-R5)."""
-    if not isinstance(past, list):
-        raise ConfigError("deal.past_games", "must be a list of games",
-                          code=NC_("error", "must_be_list"))
     records = []
     for i, game in enumerate(past):
         entry = f"deal.past_games[{i}]"
-        places = game.get("places") if isinstance(game, dict) else None
-        if (not isinstance(places, list) or len(places) != players
-                or not all(isinstance(p, int) and 1 <= p <= players for p in places)):
+        places = game.places
+        if len(places) != players or not all(1 <= p <= players for p in places):
             raise ConfigError(entry, f"places must list {players} places 1..{players}",
                               code=NC_("error", "deal_impossible"))
-        metro = game.get("metro")
-        if metro is not None and (not isinstance(metro, int) or not 0 <= metro < players
-                                  or places[metro] != max(places)):
+        metro = game.metro
+        if metro is not None and (not 0 <= metro < players or places[metro] != max(places)):
             raise ConfigError(entry, "the Metro maker takes the last place (DM-R2)",
                               code=NC_("error", "deal_impossible"))
         lost = match.losers(places)
         records.append({
-            "game": i + 1, "lead": game.get("lead", 0),
-            "end": game.get("end", match.METRO if metro is not None else match.OUT),
-            "places": list(places), "losers": lost, "moles": list(game.get("moles", lost)),
-            "metro": metro, "metro_cancelled_by": game.get("metro_cancelled_by"),
-            "domino_metro": game.get("domino_metro"), "pips": [0] * players,
+            "game": i + 1, "lead": game.lead,
+            "end": game.end or (match.METRO if metro is not None else match.OUT),
+            "places": list(places), "losers": lost,
+            "moles": list(lost if game.moles is None else game.moles),
+            "metro": metro, "metro_cancelled_by": game.metro_cancelled_by,
+            "domino_metro": game.domino_metro, "pips": [0] * players,
             "hands_left": [[] for _ in range(players)], "last_seat": lost[0],
             "placements": 0, "bazaar_left": 0, "turns": 0, "draws": 0, "passes": 0,
             "changes": 0,

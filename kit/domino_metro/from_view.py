@@ -1,8 +1,10 @@
-"""Reading a «Домино-Метро» view: the seat's position and legal actions from what it sees,
-and a full state that gives the seat that view (:func:`state_from_view`: every tile the
-seat cannot see, the other hands but the tiles they showed (DM-9) and the bazaar (DM-1),
-dealt from those the view does not show; what a searching bot plays on, redealing them
-per iteration with the contract's ``determinize``)."""
+"""A full «Домино-Метро» state from one seat's view: what a searching bot plays on.
+
+:func:`state_from_view` deals every tile the seat cannot see (the other hands but the
+tiles they showed, DM-9, and the bazaar, DM-1) from those the view does not show, so the
+state gives the seat exactly its view; the search then redeals them per iteration with
+the contract's ``determinize``.
+"""
 
 from __future__ import annotations
 
@@ -10,34 +12,7 @@ import random
 from collections import Counter
 from typing import cast
 
-from kit.domino_metro import moves
-from kit.domino_metro.layout import Layout
-from kit.domino_metro.moves import Position
 from kit.domino_metro.state import DominoMetroState
-
-
-def position_from_view(view: dict, layout: Layout | None = None) -> Position:
-    """The :class:`~kit.domino_metro.moves.Position` of the seat whose view this is
-    (``layout``: the view's layout already built, e.g. kept by a bot)."""
-    rules = view["rules"]
-    if layout is None:
-        layout = Layout.from_moves(view["max_pip"] + 1, view["layout"]["tiles"])
-    must = view["must_lead"]
-    barred = view["barred"]
-    return Position(view["phase"], [(t[0], t[1]) for t in view["hand"] or ()], layout,
-                    view["bazaar"], view["max_pip"],
-                    (must[0], must[1]) if must else None,
-                    (barred[0], barred[1]) if barred else None,
-                    rules["metro_forced"], rules["first_double"])
-
-
-def legal_from_view(view: dict) -> list[dict]:
-    """The seat's legal actions listed from ``view(seat)`` alone (DM-2..DM-9, DM-R2)."""
-    seat = view["seat"]
-    if seat is None or view["to_act"] != seat:
-        return []
-    return [a.to_json() for a in moves.legal(position_from_view(view))]
-
 
 #: option names a view's ``rules`` repeats
 _RULES = ("metro_forced", "first_double", "change", "lead_double", "domino_metro_two",

@@ -23,7 +23,7 @@ The state is a whole match of ``games`` games (DM-R5). Seats play in order 0, 1,
 The ``deal`` option lays out a prepared situation instead of the seeded deal
 (:mod:`kit.domino_metro.deal`).
 
-See :mod:`kit.domino_metro.moves` for closing the last end and who made Metro (DM-R2,
+See :mod:`kit.domino_metro.legal` for closing the last end and who made Metro (DM-R2,
 DM-R6; the state keeps ``up_run``, the seats of the turns just ended with a face-up
 double, shown in views as ``up_doubles``) and :mod:`kit.domino_metro.match` for places
 (DM-R7) and the match table.
@@ -35,10 +35,10 @@ import random
 from typing import Any
 
 from kit.contract import ALL, Action, GameState, event
-from kit.domino_metro import deal, match, moves
+from kit.domino_metro import deal, legal, match
 from kit.domino_metro.actions import Draw, EndTurn, NextGame, Pass, Place, TakeBack
 from kit.domino_metro.layout import OPEN, Layout
-from kit.domino_metro.moves import BETWEEN, LEAD, OVER, PLACED, PLAY, Position
+from kit.domino_metro.legal import BETWEEN, LEAD, OVER, PLACED, PLAY, Position
 from kit.domino_metro.scoring import Scoring, load_scoring, pips
 from kit.domino_metro.tileset import Tile, TileSet, check_deal, load_set
 from kit.errors import NC_, ConfigError
@@ -66,6 +66,9 @@ class DominoMetroState(GameState):
 
     tileset: TileSet
     scoring: Scoring
+    hands: list[list[Tile]]
+    bazaar: list[Tile]  # drawn from the end
+    places: list[int | None]
 
     # -- setup ----------------------------------------------------------------------------
 
@@ -77,7 +80,25 @@ class DominoMetroState(GameState):
             self._start_game(None)
         else:  # a prepared situation (kit.domino_metro.deal)
             self.options["deal"] = deal.plain(self.options["deal"])
-            deal.scripted(self, self.options["deal"])
+            self._adopt(deal.scripted(self, self.options["deal"]))
+
+    def _adopt(self, laid: deal.Scripted) -> None:
+        """Start from a prepared situation (kit.domino_metro.deal)."""
+        self.hands = laid.hands
+        self.bazaar = laid.bazaar
+        self.records = laid.records
+        self.game_no = len(laid.records) + 1
+        if laid.layout is None:
+            assert laid.to_act is not None  # deal.scripted names the leader
+            self._new_game_fields(laid.to_act, laid.must)
+        else:
+            self._new_game_fields(laid.layout.tiles[0].by, None)
+            self.layout = laid.layout
+            self.phase = PLAY
+        self.places = laid.places
+        if laid.layout is not None:
+            self.turn = (self._next_active(laid.layout.tiles[-1].by) if laid.to_act is None
+                         else laid.to_act)
 
     def _bind(self) -> None:
         """Load and check the data files the options name (DM-1, DM-R4)."""
@@ -112,8 +133,8 @@ class DominoMetroState(GameState):
             if found is not None:
                 lead, must = found
                 break
-        self.hands: list[list[Tile]] = hands
-        self.bazaar: list[Tile] = deck[self.players * size:]
+        self.hands = hands
+        self.bazaar = deck[self.players * size:]
         self._new_game_fields(lead, must if self.options["lead_double"] else None)
         events = [event("deal", ALL, game=self.game_no, lead=lead, bazaar=len(self.bazaar),
                         tiles=[len(h) for h in hands],
@@ -131,7 +152,7 @@ class DominoMetroState(GameState):
         self.barred: Tile | None = None
         self.pending_metro = False
         self.shown: list[set[Tile]] = [set() for _ in range(self.players)]
-        self.places: list[int | None] = [None] * self.players
+        self.places = [None] * self.players
         self.metro_seat: int | None = None
         self.domino_metro_seat: int | None = None
         #: DM-R6: seats of the turns just ended that each placed a face-up double
@@ -147,7 +168,7 @@ class DominoMetroState(GameState):
         return None if self.phase == OVER else self.turn
 
     def position(self) -> Position:
-        """What the seat to act knows, for :mod:`kit.domino_metro.moves`."""
+        """What the seat to act knows, for :mod:`kit.domino_metro.legal`."""
         return Position(self.phase, self.hands[self.turn], self.layout, len(self.bazaar),
                         self.tileset.max_pip,
                         self.must_lead if self.phase == LEAD else None, self.barred,
@@ -157,19 +178,19 @@ class DominoMetroState(GameState):
         if self.phase == OVER:
             return []
         if self._legal is None:
-            self._legal = moves.legal(self.position())
+            self._legal = legal.listing(self.position())
         return list(self._legal)
 
     def _check(self, action: Action) -> None:
         if self._legal is None:
-            self._legal = moves.legal(self.position())
-        moves.check(self.position(), action, self._legal)
+            self._legal = legal.listing(self.position())
+        legal.check(self.position(), action, self._legal)
 
     # -- doing ------------------------------------------------------------------------------
 
     def _do(self, action: Action) -> list[dict]:
         seat = self.turn
-        before = self._legal if self._legal is not None else moves.legal(self.position())
+        before = self._legal if self._legal is not None else legal.listing(self.position())
         self._legal = None
         if isinstance(action, Place):
             return self._place(seat, action, before)
@@ -188,7 +209,7 @@ class DominoMetroState(GameState):
     def _place(self, seat: int, action: Place, before: list[Action]) -> list[dict]:
         """DM-3, DM-4: the tile goes on its end; ends whose value is used up die (DM-5)."""
         tile: Tile = (action.tile[0], action.tile[1])
-        metro = moves.closes(self.position(), action)
+        metro = legal.closes(self.position(), action)
         live_before = [e.id for e in self.layout.live_ends()]
         self.hands[seat].remove(tile)
         self.shown[seat].discard(tile)
@@ -260,7 +281,7 @@ class DominoMetroState(GameState):
         events: list[dict] = []
         out = not self.hands[seat]
         if closing:
-            maker = moves.metro_maker(self.layout, self.up_run, in_game,
+            maker = legal.metro_maker(self.layout, self.up_run, in_game,
                                       self.options["metro_maker"])
             if maker is not None:
                 return self._metro(seat, maker, out)
@@ -337,7 +358,7 @@ class DominoMetroState(GameState):
         """Own tiles; the others' tile counts and tiles they took back (seen by all); the
         layout with every end (value; live, dead or covered) and its geometry; the bazaar
         size; places, Metros and the match table (DM-R5). Enough for the seat's legal
-        actions (:func:`kit.domino_metro.from_view.legal_from_view`)."""
+        actions (:func:`kit.domino_metro.legal.legal_from_view`)."""
         return {
             "game": "domino_metro", "players": self.players, "seat": seat,
             "to_act": self.to_act, "phase": self.phase,

@@ -5,11 +5,13 @@ from __future__ import annotations
 from kit.bots import RandomBot
 from kit.contract import GameSpec, Option
 from kit.hanabi.actions import ACTIONS, Discard, Hint, Play
-from kit.hanabi.bot import RuleBot
+from kit.hanabi.bots import RuleBot
 from kit.hanabi.convention import ConventionBot
-from kit.hanabi.from_view import legal_from_view, state_from_view
+from kit.hanabi.deal import hand_size
+from kit.hanabi.from_view import state_from_view
 from kit.hanabi.info import InfoBot
-from kit.hanabi.state import HanabiState, hand_size
+from kit.hanabi.legal import legal_from_view
+from kit.hanabi.state import HanabiState
 from kit.hanabi.variants import variants
 from kit.search import search_bot
 

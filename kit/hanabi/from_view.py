@@ -1,5 +1,10 @@
-"""Reading a Hanabi view: legal actions and card facts from what a seat sees, and a full
-state that gives the seat that view (:func:`state_from_view`)."""
+"""A full Hanabi state from one seat's view: what a searching bot plays on.
+
+:func:`state_from_view` deals every card the seat cannot see (its own hand and the deck)
+from those the view does not show, so the state gives the seat exactly its view; the
+search then redeals them per iteration with the contract's ``determinize``, fitting the
+hints (HB-4).
+"""
 
 from __future__ import annotations
 
@@ -8,36 +13,6 @@ from collections import Counter
 from typing import cast
 
 from kit.hanabi.state import HanabiState
-from kit.hanabi.variants import VALUES
-
-
-def legal_from_view(view: dict) -> list[dict]:
-    """The seat's legal actions listed from ``view(seat)`` alone (HB-3..HB-5, HB-R1)."""
-    seat = view["seat"]
-    if seat is None or view["to_act"] != seat:
-        return []
-    size = len(view["hands"][seat]["knowledge"])
-    out: list[dict] = [{"type": "play", "slot": i} for i in range(size)]
-    if view["hints"] < view["max_hints"]:
-        out += [{"type": "discard", "slot": i} for i in range(size)]
-    if view["hints"] > 0:
-        rainbow = {s["colour"] for s in view["suits"] if s["hint"] == "every"}
-        players = view["players"]
-        for offset in range(1, players):
-            to = (seat + offset) % players
-            cards = view["hands"][to]["cards"]
-            for colour in view["hintable_colours"]:
-                slots = [i for i, c in enumerate(cards)
-                         if c["colour"] == colour or c["colour"] in rainbow]
-                if slots or view["allow_empty_hints"]:
-                    out.append({"type": "hint", "to": to, "colour": colour, "value": None,
-                                "slots": slots})
-            for value in VALUES:
-                slots = [i for i, c in enumerate(cards) if c["value"] == value]
-                if slots or view["allow_empty_hints"]:
-                    out.append({"type": "hint", "to": to, "colour": None, "value": value,
-                                "slots": slots})
-    return out
 
 
 def state_from_view(view: dict, rng: random.Random) -> HanabiState:

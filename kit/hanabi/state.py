@@ -11,65 +11,14 @@ import random
 from typing import Any
 
 from kit.contract import ALL, Action, GameState, event
-from kit.errors import NC_, ConfigError, IllegalAction
+from kit.errors import NC_, IllegalAction
 from kit.hanabi import knowledge
 from kit.hanabi.actions import Discard, Hint, Play
+from kit.hanabi.deal import hand_size, scripted
 from kit.hanabi.knowledge import IS_C, IS_V, NOT_C, NOT_V
+from kit.hanabi.legal import hints_for, may_discard, may_hint
 from kit.hanabi.variants import VALUES, Variant, variants
 from kit.readonly import ReadOnlyList, freeze
-
-
-def hand_size(players: int) -> int:
-    """HB-2: 5 cards with 2–3 players, 4 with 4–5."""
-    return 5 if players <= 3 else 4
-
-
-def card_code(text: str, variant: Variant) -> int:
-    """``"R3"`` (colour letter + value) -> card code; ConfigError for a bad name."""
-    letters = {s.letter: i for i, s in enumerate(variant.suits)}
-    if (not isinstance(text, str) or len(text) != 2 or text[0] not in letters
-            or text[1] not in "12345"):
-        raise ConfigError("deal", f"{text!r} is not a card of {variant.name}: write a colour "
-                                  f"letter {sorted(letters)} and a value 1–5, e.g. 'R3'",
-                          code=NC_("error", "not_a_card"), value=text, deck=variant.name)
-    return letters[text[0]] * 5 + int(text[1]) - 1
-
-
-def card_name(code: int, variant: Variant) -> str:
-    return f"{variant.suits[code // 5].letter}{code % 5 + 1}"
-
-
-def arranged_deal(deal: Any, variant: Variant, players: int,
-                  shuffled: list[int]) -> tuple[list[list[int]], list[int]]:
-    """A scripted deal (the ``deal`` option, for tests and prepared situations).
-
-    ``deal = {"hands": [["R1", "W2", ...], ...], "deck": ["B3", ...]}``: each
-    seat's hand from slot 0, and the next cards to be drawn (first drawn
-    first). The other cards follow in the seeded shuffled order.
-    """
-    if not isinstance(deal, dict) or set(deal) - {"hands", "deck"} or "hands" not in deal:
-        raise ConfigError("deal", "must be {'hands': [[cards of seat 0], ...], "
-                                  "'deck': [next cards drawn]}",
-                          code=NC_("error", "must_be_table"))
-    hands_in, top = deal["hands"], deal.get("deck", [])
-    size = hand_size(players)
-    if (not isinstance(hands_in, list) or len(hands_in) != players
-            or any(not isinstance(h, list) or len(h) != size for h in hands_in)):
-        raise ConfigError("deal", f"hands must be {players} lists of {size} cards (HB-2)",
-                          code=NC_("error", "hands_of"), players=players, size=size)
-    if not isinstance(top, list):
-        raise ConfigError("deal", "deck must be a list of cards",
-                          code=NC_("error", "must_be_list"))
-    hands = [[card_code(c, variant) for c in h] for h in hands_in]
-    first = [card_code(c, variant) for c in top]
-    rest = list(shuffled)
-    for code in [c for h in hands for c in h] + first:
-        if code not in rest:
-            raise ConfigError("deal", f"more {card_name(code, variant)} cards than the "
-                                      f"{variant.name} deck has (HB-1, HB-12)",
-                              code=NC_("error", "card_count"), card=card_name(code, variant))
-        rest.remove(code)
-    return hands, rest + first[::-1]
 
 
 class HanabiState(GameState):
@@ -86,8 +35,7 @@ class HanabiState(GameState):
         self.rng.shuffle(deck)
         n = hand_size(self.players)
         if self.options["deal"] is not None:
-            self.hands, deck = arranged_deal(self.options["deal"], self.variant, self.players,
-                                             deck)
+            self.hands, deck = scripted(self.options["deal"], self.variant, self.players, deck)
         else:
             self.hands = [[deck.pop() for _ in range(n)] for _ in range(self.players)]
         self.know: list[list[list[int]]] = [[[0, 0, 0, 0] for _ in range(n)]
@@ -148,9 +96,9 @@ class HanabiState(GameState):
         seat = self.current
         size = len(self.hands[seat])
         out: list[Action] = _PLAYS[:size]
-        if self.hints < self.variant.hint_tokens:  # HB-5
+        if may_discard(self.hints, self.variant.hint_tokens):
             out += _DISCARDS[:size]
-        if self.hints > 0:  # HB-4
+        if may_hint(self.hints):
             empty = self.options["allow_empty_hints"]
             tables = self._tables
             hint, rainbow, colours = _hint, tables.rainbow, tables.hint_colours
@@ -159,24 +107,11 @@ class HanabiState(GameState):
             for offset in range(1, self.players):
                 to = (seat + offset) % self.players
                 cached = cache[to]
-                if cached is not None:
-                    out += cached
-                    continue
-                start = len(out)
-                by_suit: list[list[int]] = [[] for _ in range(nsuits)]
-                by_value: list[list[int]] = [[], [], [], [], []]
-                for i, c in enumerate(self.hands[to]):
-                    by_suit[c // 5].append(i)
-                    by_value[c % 5].append(i)
-                wild = [i for r in rainbow for i in by_suit[r]]
-                for colour, idx in colours:
-                    slots = sorted(by_suit[idx] + wild) if wild else by_suit[idx]
-                    if slots or empty:
-                        out.append(hint(to, colour, None, tuple(slots)))
-                for v in range(5):
-                    if by_value[v] or empty:
-                        out.append(hint(to, None, v + 1, tuple(by_value[v])))
-                cache[to] = out[start:]
+                if cached is None:
+                    cached = cache[to] = [
+                        hint(to, colour, value, slots) for colour, value, slots
+                        in hints_for(self.hands[to], colours, rainbow, nsuits, empty)]
+                out += cached
         return out
 
     def _check(self, action: Action) -> None:
@@ -188,12 +123,13 @@ class HanabiState(GameState):
                 raise IllegalAction("HB-3", f"there is no slot {slot}; seat {seat} holds "
                                             f"slots 0–{len(self.hands[seat]) - 1}",
                                     code=NC_("error", "hb_no_slot"), n=slot + 1)
-            if isinstance(action, Discard) and self.hints >= self.variant.hint_tokens:
+            if isinstance(action, Discard) and not may_discard(self.hints,
+                                                               self.variant.hint_tokens):
                 raise IllegalAction("HB-5", "no discard while all 8 hint tokens are available",
                                     code=NC_("error", "hb_no_discard"), n=self.variant.hint_tokens)
             return
         assert isinstance(action, Hint)
-        if self.hints <= 0:
+        if not may_hint(self.hints):
             raise IllegalAction("HB-4", "no hint without a hint token",
                                 code=NC_("error", "hb_no_token"))
         if action.to == seat:

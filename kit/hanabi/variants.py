@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Annotated, Literal
 
-from kit.datafile import load_toml, need
+from pydantic import Field, NonNegativeInt, PositiveInt
+
+from kit.datafile import load_toml
+from kit.datamodel import DataModel, validated
 from kit.errors import NC_, ConfigError
 
 VALUES = (1, 2, 3, 4, 5)
@@ -50,45 +54,67 @@ class Variant:
                 for v, n in zip(VALUES, s.counts, strict=True) for _ in range(n)]
 
 
+class ColourEntry(DataModel):
+    """``[colours.<name>]``: the letter in card names (``"R3"``), symbol, Ukrainian name."""
+
+    letter: str = Field(min_length=1, max_length=1)
+    symbol: str = ""
+    uk: str = ""
+
+
+class SuitEntry(DataModel):
+    """One suit of a variant: its colour, its counts row, how colour hints treat it."""
+
+    colour: str
+    counts: str
+    hint: Literal["own", "every"]
+
+
+class VariantEntry(DataModel):
+    """``[variants.<name>]``."""
+
+    doc: str = ""
+    suits: list[SuitEntry] = Field(min_length=1)
+
+
+class VariantsFile(DataModel):
+    """The shape of ``data/hanabi/variants.toml`` (HB-1, HB-12)."""
+
+    hint_tokens: PositiveInt
+    mistake_tokens: PositiveInt
+    #: copies of each value 1..5
+    counts: dict[str, Annotated[list[NonNegativeInt], Field(min_length=5, max_length=5)]]
+    colours: dict[str, ColourEntry]
+    variants: dict[str, VariantEntry] = Field(min_length=1)
+
+
 @cache
 def variants(path: str = FILE) -> dict[str, Variant]:
-    """Every variant in the data file, validated (errors name the file and entry)."""
-    data = load_toml(path)
-    hint_tokens = need(data, "hint_tokens", int, path)
-    mistakes = need(data, "mistake_tokens", int, path)
-    counts = need(data, "counts", dict, path)
-    colours = need(data, "colours", dict, path)
-    for name, row in counts.items():
-        if (not isinstance(row, list) or len(row) != 5
-                or not all(isinstance(n, int) and n >= 0 for n in row)):
-            raise ConfigError(f"{path}: counts.{name}", "must list 5 card counts (values 1..5)",
-                              code=NC_("error", "hb_counts"))
+    """Every variant in the data file, validated (errors name the file and entry); the
+    shape by :class:`VariantsFile`, the names it refers to here."""
+    data = validated(VariantsFile, load_toml(path), path, ": ")
     out = {}
-    for vname, table in need(data, "variants", dict, path).items():
+    for vname, table in data.variants.items():
         where = f"{path}: variants.{vname}"
         suits = []
-        for i, row in enumerate(need(table, "suits", list, where)):
+        for i, row in enumerate(table.suits):
             entry = f"{where}.suits[{i}]"
-            colour = need(row, "colour", str, entry)
-            if colour not in colours:
-                raise ConfigError(entry, f"unknown colour {colour!r}; known: {sorted(colours)}",
+            if row.colour not in data.colours:
+                raise ConfigError(entry, f"unknown colour {row.colour!r}; known: "
+                                         f"{sorted(data.colours)}",
                                   code=NC_("error", "option_choice"),
-                                  value=colour, choices=", ".join(sorted(colours)))
-            kind = need(row, "counts", str, entry)
-            if kind not in counts:
-                raise ConfigError(entry, f"unknown counts {kind!r}; known: {sorted(counts)}",
+                                  value=row.colour, choices=", ".join(sorted(data.colours)))
+            if row.counts not in data.counts:
+                raise ConfigError(entry, f"unknown counts {row.counts!r}; known: "
+                                         f"{sorted(data.counts)}",
                                   code=NC_("error", "option_choice"),
-                                  value=kind, choices=", ".join(sorted(counts)))
-            hint = need(row, "hint", str, entry)
-            if hint not in ("own", "every"):
-                raise ConfigError(entry, f"hint must be 'own' or 'every', not {hint!r}",
-                                  code=NC_("error", "option_choice"),
-                                  value=hint, choices="own, every")
-            c = colours[colour]
-            suits.append(Suit(colour, need(c, "letter", str, f"{path}: colours.{colour}"),
-                              c.get("symbol", ""), c.get("uk", ""), tuple(counts[kind]), hint))
+                                  value=row.counts, choices=", ".join(sorted(data.counts)))
+            c = data.colours[row.colour]
+            suits.append(Suit(row.colour, c.letter, c.symbol, c.uk, tuple(data.counts[row.counts]),
+                              row.hint))
         if len({s.colour for s in suits}) != len(suits):
             raise ConfigError(where, "a colour appears twice",
                               code=NC_("error", "appears_twice"), value="colour")
-        out[vname] = Variant(vname, table.get("doc", ""), tuple(suits), hint_tokens, mistakes)
+        out[vname] = Variant(vname, table.doc, tuple(suits), data.hint_tokens,
+                             data.mistake_tokens)
     return out

@@ -6,9 +6,10 @@ Rules: RULES.md PP-1..PP-12 and the rulings PP-R1..PP-R6 (each an option, see
 - :mod:`~kit.pug_party.cards` - card codes and the deck file (``data/pug_party/deck.toml``);
 - :mod:`~kit.pug_party.pile` - what covers what, direction, four of a kind;
 - :mod:`~kit.pug_party.actions` - play, play face-up, play blind, pick up, swap, ready;
-- :mod:`~kit.pug_party.moves` - the legal actions, shared by engine and view;
+- :mod:`~kit.pug_party.legal` - the legal actions, shared by engine and view;
 - :mod:`~kit.pug_party.state` - the engine;
-- :mod:`~kit.pug_party.scenario` - prepared situations (scripted deals);
+- :mod:`~kit.pug_party.scenarios` - prepared situations (scripted deals);
+- :mod:`~kit.pug_party.deal` - the deal, shuffled or scripted;
 - :mod:`~kit.pug_party.bots`, :mod:`~kit.pug_party.stats`, :mod:`~kit.pug_party.bench`.
 
 >>> import kit
@@ -24,7 +25,7 @@ from kit.pug_party.actions import ACTIONS, PickUp, Play, PlayBlind, PlayFaceUp, 
 from kit.pug_party.bots import BOTS, RuleBot
 from kit.pug_party.cards import Deck, load_deck
 from kit.pug_party.from_view import state_from_view
-from kit.pug_party.moves import legal_from_view
+from kit.pug_party.legal import legal_from_view
 from kit.pug_party.options import OPTIONS
 from kit.pug_party.state import State
 from kit.search import search_bot

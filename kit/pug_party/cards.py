@@ -14,11 +14,15 @@ roles of 0 and 10 in the wrap of PP-2 / PP-R3), counts any positive integers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, PositiveInt
 
 from kit.datafile import load_toml
+from kit.datamodel import DataModel, entry, validated
 from kit.errors import NC_, ConfigError
 from kit.paths import DATA_DIR
 
@@ -136,6 +140,52 @@ def load_deck(option: str = DEFAULT_DECK) -> Deck:
     return deck
 
 
+#: a name: not blank
+Line = Annotated[str, Field(pattern=r"\S")]
+
+
+class CardNames(DataModel):
+    """A card's name in every language of the kit."""
+
+    uk: Line
+    ru: Line
+    en: Line
+
+
+class CardEntry(DataModel):
+    """One ``[[card]]``: a value card or a special one (exactly one, checked by hand)."""
+
+    value: Annotated[int, Field(ge=0, le=MAX_VALUE)] | None = None
+    special: Literal["megapug", "breakdancer", "poop"] | None = None  # (SPECIALS)
+    count: PositiveInt
+    names: CardNames
+
+
+class DeckFile(DataModel):
+    """The shape of a deck file (PP-R1)."""
+
+    title: str | None = None
+    card: list[CardEntry]
+
+
+def _label(fname: str, raw: Any) -> Callable[[tuple[int | str, ...]], str]:
+    """``deck <file> [[card]] #2 (value 3).count``: entries named as the rulebook's
+    players read the file, counting cards from 1 and saying which card it is."""
+    def label(loc: tuple[int | str, ...]) -> str:
+        if len(loc) >= 2 and loc[0] == "card" and isinstance(loc[1], int):
+            row = raw["card"][loc[1]]
+            head = f"deck {fname} [[card]] #{loc[1] + 1}"
+            if isinstance(row, dict):
+                value, special = row.get("value"), row.get("special")
+                if isinstance(value, int) and not isinstance(value, bool) and special is None:
+                    head += f" (value {value})"
+                elif isinstance(special, str) and value is None:
+                    head += f" ({special})"
+            return head + entry(loc[2:])
+        return f"deck {fname} " + entry(loc).removeprefix(".")
+    return label
+
+
 def _parse(path: Path) -> Deck:
     fname = path.name
     try:  # (bounded: size, encoding, every count)
@@ -143,81 +193,29 @@ def _parse(path: Path) -> Deck:
     except ConfigError as exc:
         raise ConfigError(exc.option, f"cannot read the deck file: {exc.message}",
                           code=NC_("error", "file_unreadable")) from None
-    unknown = set(data) - {"title", "card"}
-    if unknown:
-        raise ConfigError(f"deck {fname}", f"unknown key(s) {sorted(unknown)}; "
-                                           "allowed: title, [[card]]",
-                          code=NC_("error", "unknown_keys"),
-                          keys=", ".join(sorted(map(str, unknown))))
-    title = data.get("title", fname)
-    if not isinstance(title, str):
-        raise ConfigError(f"deck {fname} title", "must be a string",
-                          code=NC_("error", "must_be_text"))
-    entries = data.get("card")
-    if not isinstance(entries, list) or not entries:
+    if not data.get("card"):
         raise ConfigError(f"deck {fname}", "needs at least one [[card]] entry",
                           code=NC_("error", "needs_entry"))
+    for i, raw in enumerate(data["card"] if isinstance(data["card"], list) else [], start=1):
+        if isinstance(raw, dict) and ("value" in raw) == ("special" in raw):  # first: the
+            # rest of an entry is read as a value card or as a special one
+            raise ConfigError(f"deck {fname} [[card]] #{i}",
+                              "needs exactly one of `value` and `special`",
+                              code=NC_("error", "pp_value_or_special"))
+    shape = validated(DeckFile, data, "", "", label=_label(fname, data))
     kinds: list[CardKind] = []
     seen: set[str] = set()
-    for i, entry in enumerate(entries, start=1):
-        kind = _parse_entry(fname, i, entry)
-        if kind.code in seen:
-            label = f"value {kind.value}" if kind.value is not None else kind.special
-            raise ConfigError(f"deck {fname} [[card]] #{i} ({label})",
-                              f"card {kind.code!r} is listed twice",
-                              code=NC_("error", "appears_twice"), value=kind.code)
-        seen.add(kind.code)
-        kinds.append(kind)
+    for i, row in enumerate(shape.card, start=1):
+        where = f"deck {fname} [[card]] #{i}"
+        code = str(row.value) if row.value is not None else str(row.special)
+        if code in seen:
+            label = f"value {row.value}" if row.value is not None else row.special
+            raise ConfigError(f"{where} ({label})", f"card {code!r} is listed twice",
+                              code=NC_("error", "appears_twice"), value=code)
+        seen.add(code)
+        kinds.append(CardKind(code, row.value, row.special, row.count,
+                              {lg: getattr(row.names, lg) for lg in LANGUAGES}))
     if not any(k.value is not None for k in kinds):
         raise ConfigError(f"deck {fname}", "needs at least one value card",
                           code=NC_("error", "pp_no_value_card"))
-    return Deck(str(path), title, tuple(kinds))
-
-
-def _parse_entry(fname: str, i: int, entry: Any) -> CardKind:
-    where = f"deck {fname} [[card]] #{i}"
-    if not isinstance(entry, dict):
-        raise ConfigError(where, "must be a table", code=NC_("error", "must_be_table"))
-    unknown = set(entry) - {"value", "special", "count", "names"}
-    if unknown:
-        raise ConfigError(where, f"unknown key(s) {sorted(unknown)}; "
-                                 "allowed: value or special, count, names",
-                          code=NC_("error", "unknown_keys"),
-                          keys=", ".join(sorted(map(str, unknown))))
-    value, special = entry.get("value"), entry.get("special")
-    if (value is None) == (special is None):
-        raise ConfigError(where, "needs exactly one of `value` and `special`",
-                          code=NC_("error", "pp_value_or_special"))
-    if value is not None:
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_VALUE:
-            raise ConfigError(where, f"value must be an integer 0-{MAX_VALUE}, not {value!r}",
-                              code=NC_("error", "must_be_int_range"),
-                              low=0, high=MAX_VALUE, value=value)
-        code = str(value)
-        where += f" (value {value})"
-    else:
-        if special not in SPECIALS:
-            raise ConfigError(where, f"special must be one of {list(SPECIALS)}, not {special!r}",
-                              code=NC_("error", "option_choice"),
-                              value=special, choices=", ".join(SPECIALS))
-        code = special
-        where += f" ({special})"
-    count = entry.get("count")
-    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-        raise ConfigError(where, f"count must be a positive integer, not {count!r}",
-                          code=NC_("error", "at_least"), low=1, value=count)
-    names = entry.get("names")
-    if not isinstance(names, dict):
-        raise ConfigError(where, "needs names = { uk = ..., ru = ..., en = ... }",
-                          code=NC_("error", "names_needed"), lang=", ".join(LANGUAGES))
-    for lang in LANGUAGES:
-        if not isinstance(names.get(lang), str) or not names[lang].strip():
-            raise ConfigError(where, f"needs a non-empty name in {lang!r}",
-                              code=NC_("error", "names_needed"), lang=lang)
-    extra = set(names) - set(LANGUAGES)
-    if extra:
-        raise ConfigError(where, f"unknown name language(s) {sorted(extra)}; "
-                                 f"allowed: {list(LANGUAGES)}",
-                          code=NC_("error", "unknown_keys"),
-                          keys=", ".join(sorted(map(str, extra))))
-    return CardKind(code, value, special, count, {lg: names[lg] for lg in LANGUAGES})
+    return Deck(str(path), shape.title if shape.title is not None else fname, tuple(kinds))

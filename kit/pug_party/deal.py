@@ -25,36 +25,66 @@ on, happens as in any game. :func:`check` refuses what the rules can't reach.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
 
+from pydantic import Field
+
+from kit.datamodel import DataModel, validated
 from kit.errors import NC_, ConfigError
 from kit.pug_party.cards import MEGAPUG, sort_key
-from kit.pug_party.pile import ACROSS_PLAYS, BURN_RUN, UP, read_pile
+from kit.pug_party.pile import ACROSS_PLAYS, BURN_RUN, NEW_ROUND, UP, Top, read_pile
 
 if TYPE_CHECKING:
     from kit.pug_party.state import State
 
 HAND_SIZE = 3  # PP-1, PP-R1
 TABLE_CARDS = 3  # PP-R1: 3 face-up, 3 face-down
-KEYS = ("hands", "face_up", "face_down", "draw", "pile", "burned", "out", "known", "rest")
+
+
+class DealShape(DataModel):
+    """The shape of the ``deal`` option (see the module docstring); how many lists and
+    which cards are checked at setup, knowing the seats and the deck."""
+
+    hands: list[list[str]]
+    face_up: list[list[str]] | None = None
+    #: an empty slot is ``None`` (``""`` in TOML, which has no null)
+    face_down: list[list[str | None]] | None = None
+    draw: list[str] = Field(default_factory=list)
+    pile: list[str] = Field(default_factory=list)
+    burned: list[str] = Field(default_factory=list)
+    out: list[int] = Field(default_factory=list)
+    known: list[list[str]] | None = None
+    rest: Literal["burned", "deck"] = "burned"
 
 
 def check_option(value: Any) -> str | None:
     """Shape check of the ``deal`` option (the rest is checked at setup, knowing the seats)."""
-    unknown = set(value) - set(KEYS)
-    if unknown:
-        raise ConfigError("", f"unknown key(s) {sorted(unknown)}; allowed: {list(KEYS)}",
-                          code=NC_("error", "unknown_keys"),
-                          keys=", ".join(sorted(map(str, unknown))))
-    if "hands" not in value:
-        raise ConfigError("", "needs `hands`: one list of card codes per seat",
-                          code=NC_("error", "deal_needs_hands"))
+    validated(DealShape, value, "deal", " ")
     return None
 
 
-def shuffled(state: State) -> None:
-    """PP-R1: shuffle the deck from the seed and deal 3 face-down, 3 face-up, 3 in hand."""
+@dataclass
+class Layout:
+    """Where the deal puts every card: the zones of :class:`kit.pug_party.state.State`,
+    by the same names (the draw pile's top card last)."""
+
+    hands: list[list[str]] = field(default_factory=list)
+    face_up: list[list[str]] = field(default_factory=list)
+    face_down: list[list[str | None]] = field(default_factory=list)
+    draw: list[str] = field(default_factory=list)
+    known: list[list[str]] = field(default_factory=list)
+    pile: list[str] = field(default_factory=list)
+    burned: list[str] = field(default_factory=list)
+    out: list[int] = field(default_factory=list)
+    top: Top = NEW_ROUND
+
+
+def shuffled(state: State) -> Layout:
+    """PP-R1: shuffle the deck from the seed and deal 3 face-down, 3 face-up, 3 in hand
+    (``state``, being set up, gives the seats, deck and seed; it adopts the result)."""
     n = state.players
+    lay = Layout()
     cards = state.deck.cards()
     need = n * (HAND_SIZE + 2 * TABLE_CARDS)
     if len(cards) < need:
@@ -62,33 +92,31 @@ def shuffled(state: State) -> None:
                                   f"{n} players need at least {need}",
                           code=NC_("error", "too_few"), need=need, players=n, have=len(cards))
     state.rng.shuffle(cards)
-    state.face_down = [[cards.pop() for _ in range(TABLE_CARDS)] for _ in range(n)]
-    state.face_up = [sorted([cards.pop() for _ in range(TABLE_CARDS)], key=sort_key)
+    lay.face_down = [[cards.pop() for _ in range(TABLE_CARDS)] for _ in range(n)]
+    lay.face_up = [sorted([cards.pop() for _ in range(TABLE_CARDS)], key=sort_key)
                      for _ in range(n)]
-    state.hands = [sorted([cards.pop() for _ in range(HAND_SIZE)], key=sort_key)
+    lay.hands = [sorted([cards.pop() for _ in range(HAND_SIZE)], key=sort_key)
                    for _ in range(n)]
-    state.draw = cards
-    state.known = [[] for _ in range(n)]
-    state.pile, state.burned, state.out = [], [], []
+    lay.draw = cards
+    lay.known = [[] for _ in range(n)]
+    return lay
 
 
-def scripted(state: State, deal: dict) -> None:
-    """Lay out the ``deal`` option's zones (see the module docstring), then :func:`check`."""
+def scripted(state: State, deal: dict) -> Layout:
+    """The zones the ``deal`` option lays out (see the module docstring); the state adopts
+    them and then runs :func:`check`."""
     n = state.players
-    rest = deal.get("rest", "burned")
-    if rest not in ("burned", "deck"):
-        raise ConfigError("deal rest", f"must be 'burned' or 'deck', not {rest!r}",
-                          code=NC_("error", "option_choice"), value=rest, choices="burned, deck")
-    hands = _per_seat("hands", deal["hands"], n)
-    ups = _per_seat("face_up", deal.get("face_up", [[]] * n), n)
-    downs = _per_seat("face_down", deal.get("face_down", [[]] * n), n, slots=True)
-    known = _per_seat("known", deal.get("known", [[]] * n), n)
-    draw = _cards("draw", deal.get("draw", []))
-    pile = _cards("pile", deal.get("pile", []))
-    burned = _cards("burned", deal.get("burned", []))
-    out = deal.get("out", [])
-    if not isinstance(out, list) or len(set(map(str, out))) != len(out) or any(
-            not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < n for s in out):
+    lay = Layout()
+    shape = validated(DealShape, deal, "deal", " ")
+    rest = shape.rest
+    none: list[list[Any]] = [[] for _ in range(n)]
+    hands = _per_seat("hands", shape.hands, n)
+    ups = _per_seat("face_up", none if shape.face_up is None else shape.face_up, n)
+    downs = [[c or None for c in slots] for slots in _per_seat(
+        "face_down", none if shape.face_down is None else shape.face_down, n)]
+    known = _per_seat("known", none if shape.known is None else shape.known, n)
+    draw, pile, burned, out = list(shape.draw), list(shape.pile), list(shape.burned), shape.out
+    if len(set(out)) != len(out) or any(not 0 <= s < n for s in out):
         raise ConfigError("deal out", f"must list distinct seats 0-{n - 1}",
                           code=NC_("error", "seats_distinct"))
     listed = Counter(c for zone in (*hands, *ups, draw, pile, burned) for c in zone)
@@ -108,45 +136,28 @@ def scripted(state: State, deal: dict) -> None:
         for _ in range(k):
             unlisted.remove(card)
     state.rng.shuffle(unlisted)
-    state.draw = draw[::-1]  # the engine keeps the top card last
-    state.burned = burned
+    lay.draw = draw[::-1]  # the engine keeps the top card last
+    lay.burned = burned
     if rest == "deck":
-        state.draw = unlisted + state.draw
+        lay.draw = unlisted + lay.draw
     else:
-        state.burned += sorted(unlisted, key=sort_key)
-    state.hands = [sorted(h, key=sort_key) for h in hands]
-    state.face_up = [sorted(f, key=sort_key) for f in ups]
-    state.face_down = downs
-    state.known = [sorted(k, key=sort_key) for k in known]
-    state.pile = pile
-    state.top = read_pile(pile, UP, state.options["after_breakdancer"])
-    state.out = list(out)
-    check(state)
+        lay.burned += sorted(unlisted, key=sort_key)
+    lay.hands = [sorted(h, key=sort_key) for h in hands]
+    lay.face_up = [sorted(f, key=sort_key) for f in ups]
+    lay.face_down = downs
+    lay.known = [sorted(k, key=sort_key) for k in known]
+    lay.pile = pile
+    lay.top = read_pile(pile, UP, state.options["after_breakdancer"])
+    lay.out = list(out)
+    return lay
 
 
-def _cards(name: str, cards: Any) -> list[str]:
-    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-        raise ConfigError(f"deal {name}", "must be a list of card codes",
-                          code=NC_("error", "must_be_list"))
-    return list(cards)
-
-
-def _per_seat(name: str, zones: Any, n: int, slots: bool = False) -> list[list[Any]]:
-    if not isinstance(zones, list | tuple) or len(zones) != n:
+def _per_seat(name: str, zones: list[list[Any]], n: int) -> list[list[Any]]:
+    """One list per seat (the count is known only at setup)."""
+    if len(zones) != n:
         raise ConfigError(f"deal {name}", f"needs one list per seat ({n})",
                           code=NC_("error", "one_per_seat"), n=n)
-    out = []
-    for seat, zone in enumerate(zones):
-        if not isinstance(zone, list | tuple):
-            raise ConfigError(f"deal {name}[{seat}]", "must be a list of card codes",
-                              code=NC_("error", "must_be_list"))
-        cards = [None if slots and c in (None, "") else c for c in zone]
-        for c in cards:
-            if not (isinstance(c, str) or (slots and c is None)):
-                raise ConfigError(f"deal {name}[{seat}]", f"{c!r} is not a card code",
-                                  code=NC_("error", "not_card_code"), value=c)
-        out.append(cards)
-    return out
+    return [list(zone) for zone in zones]
 
 
 def check(state: State) -> None:

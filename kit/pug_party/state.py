@@ -47,7 +47,7 @@ from kit.pug_party import deal
 from kit.pug_party.actions import PickUp, Play, PlayBlind, PlayFaceUp, Ready, Swap
 from kit.pug_party.cards import BREAKDANCER, MEGAPUG, POOP, VALUE, Deck, load_deck, sort_key
 from kit.pug_party.deal import HAND_SIZE
-from kit.pug_party.moves import (
+from kit.pug_party.legal import (
     MAX_SWAPS,
     OVER,
     PLAY_PHASE,
@@ -102,6 +102,7 @@ class State(GameState):
         """Deal 3 face-down, 3 face-up and 3 hand cards to each seat (PP-R1), or lay out
         the ``deal`` option's scripted situation (:mod:`kit.pug_party.deal`)."""
         self._load_rules()
+        self._legal: list[Action] | None = None
         n = self.players
         if self.options["first_player"] >= n:
             raise ConfigError("first_player", f"must be a seat 0-{n - 1} for {n} players, "
@@ -117,9 +118,13 @@ class State(GameState):
         self.tally = {"turns": 0, "pick_ups": 0, "voluntary_pick_ups": 0, "blind_pick_ups": 0,
                       "burns_four": 0, "burns_megapug": 0}
         if self.options["deal"] is None:
-            deal.shuffled(self)
+            layout = deal.shuffled(self)
         else:
-            deal.scripted(self, self.options["deal"])
+            layout = deal.scripted(self, self.options["deal"])
+        for name in vars(layout):
+            setattr(self, name, getattr(layout, name))
+        if self.options["deal"] is not None:
+            deal.check(self)
 
     def _load_rules(self) -> None:
         self.deck = load_deck(self.options["deck"])
@@ -147,12 +152,19 @@ class State(GameState):
         return [s for s in range(self.players) if s not in self.out]
 
     def legal_actions(self) -> list[Action]:
+        return list(self._listing())
+
+    def _listing(self) -> list[Action]:
+        """The listing of :func:`kit.pug_party.legal.legal`, kept until the next move (the
+        engine's own: :meth:`legal_actions` hands out a copy)."""
+        if self._legal is not None:
+            return self._legal
         s = self.turn
-        if s is None:
-            return []
-        return legal(self.phase, self.hands[s], self.face_up[s], self.face_down_positions(s),
-                     len(self.pile), self.top.to_beat, self.top.direction, self.rules,
-                     MAX_SWAPS - self.swaps[s])
+        self._legal = [] if s is None else legal(
+            self.phase, self.hands[s], self.face_up[s], self.face_down_positions(s),
+            len(self.pile), self.top.to_beat, self.top.direction, self.rules,
+            MAX_SWAPS - self.swaps[s])
+        return self._legal
 
     def _can_play(self, seat: int) -> bool:
         return bool(plays(self.hands[seat], self.face_up[seat], self.face_down_positions(seat),
@@ -197,6 +209,16 @@ class State(GameState):
         return covers(card, self.top.to_beat, self.top.direction, r.low, r.high, r.down_wrap)
 
     def _check(self, action: Action) -> None:
+        """Legal means listed by :func:`kit.pug_party.legal.legal` (legality written once);
+        the clauses of :meth:`_why_not` only say which rule an unlisted action breaks."""
+        if action in self._listing():
+            return
+        self._why_not(action)
+        raise IllegalAction("PP-10", f"{action} is not a legal move now",
+                            code=NC_("error", "pp_not_legal"))
+
+    def _why_not(self, action: Action) -> None:
+        """Raise the :class:`IllegalAction` naming the rule ``action`` breaks, if one does."""
         s = self.turn
         assert s is not None  # apply() refuses actions once the game is over
         if self.phase == SWAP_PHASE:
@@ -287,6 +309,7 @@ class State(GameState):
     def _do(self, action: Action) -> list[dict]:
         s = self.turn
         assert s is not None
+        self._legal = None
         events: list[dict] = []
         if self.phase == PLAY_PHASE:
             self.tally["turns"] += 1
@@ -558,6 +581,7 @@ class State(GameState):
 
     def _restore(self, snap: dict) -> None:
         self._load_rules()
+        self._legal = None
         self.draw = list(snap["draw"])
         self.hands = [list(h) for h in snap["hands"]]
         self.face_up = [list(f) for f in snap["face_up"]]
@@ -596,6 +620,7 @@ class State(GameState):
         c.order = list(self.order) if self.order is not None else None
         c.truncated = self.truncated
         c.tally = dict(self.tally)
+        c._legal = None
         return c
 
     def zones(self) -> dict[str, list]:

@@ -9,7 +9,7 @@ from kit.contract import GameSpec, Option
 from kit.errors import NC_, ConfigError
 from kit.search import round_rewards, search_bot
 from kit.waiting_list.actions import ACTIONS, Claim, Discard, Draw, Lay, Pass, Reveal, Take
-from kit.waiting_list.bot import RuleBot
+from kit.waiting_list.bots import RuleBot
 from kit.waiting_list.deck import FILE as DECK_FILE
 from kit.waiting_list.deck import check_deck_option, load_deck
 from kit.waiting_list.from_view import state_from_view

@@ -36,8 +36,12 @@ Errors are :class:`kit.ConfigError` naming ``deal.<key>`` (and the seat).
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
 
+from pydantic import Field
+
+from kit.datamodel import DataModel, validated
 from kit.errors import NC_, ConfigError
 from kit.waiting_list.combination import is_combination
 from kit.waiting_list.legal import OFFER, PLAY
@@ -46,29 +50,50 @@ from kit.waiting_list.table import left_of, right_of
 if TYPE_CHECKING:
     from kit.waiting_list.state import WaitingListState
 
-KEYS = ("round", "dealer", "turn", "opening", "phase", "hands", "pile", "top_live",
-        "deck_top", "deck_size", "deck", "characters", "combinations", "laid", "known",
-        "scores", "round_winners", "turns", "reshuffles")
+class DealShape(DataModel):
+    """The types of the ``deal`` option's keys (see the table above)."""
+
+    round: int = 1
+    dealer: int | None = None
+    turn: int | None = None
+    opening: bool = False
+    phase: Literal["offer", "play"] = "offer"  # (OFFER, PLAY)
+    hands: list[list[str]]
+    pile: list[str] = Field(default_factory=list)
+    top_live: bool = True
+    deck_top: list[str] = Field(default_factory=list)
+    deck_size: int | None = None
+    deck: list[str] | None = None
+    characters: list[str | None] | None = None
+    combinations: list[list[str]] | None = None
+    laid: list[list[str]] | None = None
+    known: list[list[str]] | None = None
+    scores: list[list[int]] | None = None
+    round_winners: list[int | None] | None = None
+    turns: int = 0
+    reshuffles: int = 0
+
+
+#: the keys of the ``deal`` option
+KEYS = tuple(DealShape.model_fields)
 
 
 def _int(deal: dict, key: str, default: int, low: int, high: int) -> int:
-    value = deal.get(key, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+    value = deal.get(key)
+    if value is None:
+        value = default
+    if not low <= value <= high:
         raise ConfigError(f"deal.{key}", f"must be an integer {low}–{high}, not {value!r}",
                           code=NC_("error", "must_be_int_range"), low=low, high=high, value=value)
     return value
 
 
 def _bool(deal: dict, key: str, default: bool) -> bool:
-    value = deal.get(key, default)
-    if not isinstance(value, bool):
-        raise ConfigError(f"deal.{key}", f"must be true or false, not {value!r}",
-                          code=NC_("error", "must_be_bool"), value=value)
-    return value
+    return deal.get(key, default)
 
 
 def _cards(value: Any, where: str) -> list[str]:
-    if not isinstance(value, list | tuple) or not all(isinstance(c, str) for c in value):
+    if any(not isinstance(c, str) for c in value):  # (characters: None outside their rounds)
         raise ConfigError(where, f"must be a list of card ids, not {value!r}",
                           code=NC_("error", "must_be_list"))
     return list(value)
@@ -78,44 +103,61 @@ def _per_seat(deal: dict, key: str, players: int) -> list[list[str]]:
     value = deal.get(key)
     if value is None:
         return [[] for _ in range(players)]
-    if not isinstance(value, list | tuple) or len(value) != players:
+    if len(value) != players:
         raise ConfigError(f"deal.{key}", f"needs one list per seat ({players})",
                           code=NC_("error", "one_per_seat"), n=players)
     return [_cards(v, f"deal.{key}[{seat}]") for seat, v in enumerate(value)]
 
 
-def arrange(state: WaitingListState, deal: dict) -> None:
-    """Lay out ``state`` (being set up) as ``deal`` says, then :func:`check_consistency`."""
-    if not isinstance(deal, dict):
-        raise ConfigError("deal", "must be a table of the keys in kit.waiting_list.deal",
-                          code=NC_("error", "must_be_table"))
-    unknown = set(deal) - set(KEYS)
-    if unknown:
-        raise ConfigError(f"deal.{sorted(unknown)[0]}", f"unknown key; allowed: {list(KEYS)}",
-                          code=NC_("error", "unknown_keys"), keys=sorted(unknown)[0])
-    if "hands" not in deal:
-        raise ConfigError("deal.hands", "missing", code=NC_("error", "entry_missing"))
+@dataclass
+class Layout:
+    """Where a prepared ``deal`` puts everything: the fields of
+    :class:`kit.waiting_list.state.WaitingListState` it sets, by the same names."""
+
+    round_no: int = 1
+    dealer: int = 0
+    turn: int = 0
+    discarder: int | None = None
+    phase: str = OFFER
+    claim_at: int = 0
+    hands: list[list[str]] = field(default_factory=list)
+    combos: list[list[str]] = field(default_factory=list)
+    laid: list[list[str]] = field(default_factory=list)
+    known: list[dict[str, int]] = field(default_factory=list)
+    turns: int = 0
+    reshuffles: int = 0
+    scores: list[list[int]] = field(default_factory=list)
+    round_log: list[dict] = field(default_factory=list)
+    characters: list[str | None] = field(default_factory=list)
+    box: list[str] = field(default_factory=list)
+    shown: list[bool] = field(default_factory=list)
+    pile: list[str] = field(default_factory=list)
+    top_live: bool = False
+    deck: list[str] = field(default_factory=list)
+
+
+def scripted(state: WaitingListState, deal: dict) -> Layout:
+    """The layout ``deal`` describes for ``state`` (being set up; read, not written): the
+    state adopts it and then runs :func:`check_consistency`."""
+    validated(DealShape, deal, "deal")  # the types; the ranges (seats, rounds) below
     players = state.players
+    lay = Layout()
     number = _int(deal, "round", 1, 1, len(state.rounds))
     rotation = state.options["first_dealer"]
     for _ in range(number - 1):
         rotation = right_of(rotation, players)
-    state.round_no = number
-    state.dealer = _int(deal, "dealer", rotation, 0, players - 1)
-    state.turn = _int(deal, "turn", right_of(state.dealer, players), 0, players - 1)
-    state.discarder = None if _bool(deal, "opening", False) else left_of(state.turn, players)
-    state.phase = deal.get("phase", OFFER)
-    if state.phase not in (OFFER, PLAY):
-        raise ConfigError("deal.phase", f"must be {OFFER!r} or {PLAY!r}, not {state.phase!r}",
-                          code=NC_("error", "option_choice"),
-                          value=state.phase, choices=f"{OFFER}, {PLAY}")
-    state.claim_at = 0
-    state.hands = _per_seat(deal, "hands", players)
-    state.combos = _per_seat(deal, "combinations", players)
-    state.laid = _per_seat(deal, "laid", players)
-    state.known = [dict(Counter(k)) for k in _per_seat(deal, "known", players)]
-    state.turns = _int(deal, "turns", 0, 0, 10**6)
-    state.reshuffles = _int(deal, "reshuffles", 0, 0, 10**6)
+    lay.round_no = number
+    lay.dealer = _int(deal, "dealer", rotation, 0, players - 1)
+    lay.turn = _int(deal, "turn", right_of(lay.dealer, players), 0, players - 1)
+    lay.discarder = None if _bool(deal, "opening", False) else left_of(lay.turn, players)
+    lay.phase = deal.get("phase", OFFER)
+    lay.claim_at = 0
+    lay.hands = _per_seat(deal, "hands", players)
+    lay.combos = _per_seat(deal, "combinations", players)
+    lay.laid = _per_seat(deal, "laid", players)
+    lay.known = [dict(Counter(k)) for k in _per_seat(deal, "known", players)]
+    lay.turns = _int(deal, "turns", 0, 0, 10**6)
+    lay.reshuffles = _int(deal, "reshuffles", 0, 0, 10**6)
 
     rows = deal.get("scores", [[0] * players for _ in range(number - 1)])
     if (not isinstance(rows, list | tuple) or len(rows) != number - 1 or any(
@@ -131,8 +173,8 @@ def arrange(state: WaitingListState, deal: dict) -> None:
         raise ConfigError("deal.round_winners", f"needs {len(rows)} seats (or null) for the "
                                                 "earlier rounds",
                           code=NC_("error", "rows_needed"), n=len(rows))
-    state.scores = [list(r) for r in rows]
-    state.round_log = [{"round": i + 1, "dealer": None, "reason": "prepared", "winner": w,
+    lay.scores = [list(r) for r in rows]
+    lay.round_log = [{"round": i + 1, "dealer": None, "reason": "prepared", "winner": w,
                         "penalties": list(r), "left": [[] for _ in range(players)],
                         "revealed": [False] * players, "turns": 0, "reshuffles": 0}
                        for i, (r, w) in enumerate(zip(rows, winners, strict=True))]
@@ -144,30 +186,30 @@ def arrange(state: WaitingListState, deal: dict) -> None:
             box = list(every)
             state.rng.shuffle(box)
             chars = [box.pop() for _ in range(players)]
-        state.characters = list[str | None](_cards(chars, "deal.characters"))
-        if len(state.characters) != players:
+        lay.characters = list[str | None](_cards(chars, "deal.characters"))
+        if len(lay.characters) != players:
             raise ConfigError("deal.characters", f"needs one character per seat ({players})",
                               code=NC_("error", "one_per_seat"), n=players)
     else:
         if chars is not None and any(chars):
             raise ConfigError("deal.characters", f"round {number} deals no characters",
                               code=NC_("error", "wl_no_characters"), number=number)
-        state.characters = [None] * players
-    state.box = sorted(set(every) - set(state.characters))
+        lay.characters = [None] * players
+    lay.box = sorted(set(every) - set(lay.characters))
     face_up = state.options["characters_dealt"] == "face_up"  # WL-R5; a reveal turns one up
-    state.shown = [face_up or bool(combo) for combo in state.combos]
+    lay.shown = [face_up or bool(combo) for combo in lay.combos]
 
-    state.pile = _cards(deal.get("pile", []), "deal.pile")
-    state.top_live = bool(state.pile) and _bool(deal, "top_live", True)
+    lay.pile = _cards(deal.get("pile", []), "deal.pile")
+    lay.top_live = bool(lay.pile) and _bool(deal, "top_live", True)
     deck_top = _cards(deal.get("deck_top", []), "deal.deck_top")
-    placed = Counter(c for zone in (state.hands, state.combos, state.laid) for h in zone
-                     for c in h) + Counter(state.pile)
+    placed = Counter(c for zone in (lay.hands, lay.combos, lay.laid) for h in zone
+                     for c in h) + Counter(lay.pile)
     rest = Counter(state.deck_data.main()) - placed
     if "deck" in deal:
         if "deck_top" in deal or "deck_size" in deal:
             raise ConfigError("deal.deck", "give either the whole deck or deck_top/deck_size",
                               code=NC_("error", "wl_deck_or_top"))
-        state.deck = _cards(deal["deck"], "deal.deck")
+        lay.deck = _cards(deal["deck"], "deal.deck")
     else:
         top = Counter(deck_top)
         if top - rest:
@@ -175,13 +217,13 @@ def arrange(state: WaitingListState, deal: dict) -> None:
                               code=NC_("error", "deal_impossible"))
         remaining = sorted((rest - top).elements())
         state.rng.shuffle(remaining)
-        state.deck = remaining + deck_top[::-1]
+        lay.deck = remaining + deck_top[::-1]
         if "deck_size" in deal:
-            size = _int(deal, "deck_size", 0, len(deck_top), len(state.deck))
-            cut = len(state.deck) - size
-            state.pile = state.deck[:cut] + state.pile
-            state.deck = state.deck[cut:]
-    check_consistency(state)
+            size = _int(deal, "deck_size", 0, len(deck_top), len(lay.deck))
+            cut = len(lay.deck) - size
+            lay.pile = lay.deck[:cut] + lay.pile
+            lay.deck = lay.deck[cut:]
+    return lay
 
 
 def check_consistency(state: WaitingListState) -> None:

@@ -9,10 +9,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Annotated, Any, Literal
 
-from kit.datafile import load_toml, need, resolve
+from pydantic import Field, PositiveInt
+
+from kit.datafile import load_toml, resolve
+from kit.datamodel import DataModel, entry, validated
 from kit.errors import NC_, ConfigError
 from kit.readonly import freeze
 
@@ -103,21 +108,81 @@ class Deck:
         return frozenset(self.cards) | frozenset(self.types) | self.organs
 
 
-def _text(table: dict, key: str, where: str) -> str:
-    value = need(table, key, str, where)
-    if not value.strip():
-        raise ConfigError(f"{where}.{key}", "must not be empty",
-                          code=NC_("error", "must_not_be_empty"))
-    return value
+#: a name or text: not blank
+Text = Annotated[str, Field(pattern=r"\S")]
+#: a card or character id
+Id = Annotated[str, Field(pattern=_ID.pattern)]
+Origin = Literal["rulebook", "reconstruction", "sourced"]
 
 
-def _origin(table: dict, where: str) -> str:
-    origin = need(table, "origin", str, where)
-    if origin not in ORIGINS:
-        raise ConfigError(f"{where}.origin", f"must be one of {list(ORIGINS)}, not {origin!r}",
-                          code=NC_("error", "option_choice"),
-                          value=origin, choices=", ".join(ORIGINS))
-    return origin
+class TypeEntry(DataModel):
+    """``[types.<name>]``: a card type's names, whether it may be laid (WL-9), whether
+    its cards carry a sourced fact (WL-R2)."""
+
+    ru: Text
+    uk: Text
+    en: Text
+    layable: bool
+    sourced: bool = False
+    origin: Origin
+
+
+class CardEntry(DataModel):
+    """One ``[[card]]``; the fact texts and source only for sourced types (checked by hand)."""
+
+    id: Id
+    type: str
+    count: PositiveInt
+    organ: str | None = None
+    ru: Text
+    uk: Text
+    en: Text
+    origin: Origin
+    text_ru: Text | None = None
+    text_uk: Text | None = None
+    text_en: Text | None = None
+    source: Text | None = None
+    year: Text | None = None
+
+
+class CharacterEntry(DataModel):
+    """One ``[[character]]``: whom it is, the organ it waits for (WL-1)."""
+
+    id: Id
+    organ: str
+    ru: Text
+    uk: Text
+    en: Text
+    origin: Origin
+
+
+class DeckHead(DataModel):
+    """``[deck]``: the declared totals (WL-1)."""
+
+    main_cards: int
+    characters: int
+    types: dict[str, int]
+
+
+class DeckFile(DataModel):
+    """The shape of a deck file (WL-1, WL-R1, WL-R2)."""
+
+    deck: DeckHead
+    types: dict[str, TypeEntry]
+    card: list[CardEntry]
+    character: list[CharacterEntry]
+
+
+def _label(raw: Any) -> Callable[[tuple[int | str, ...]], str]:
+    """Entries of the card and character lists named with their id too: ``card[2] heart``."""
+    def label(loc: tuple[int | str, ...]) -> str:
+        if len(loc) >= 2 and loc[0] in ("card", "character") and isinstance(loc[1], int):
+            row = raw.get(loc[0])[loc[1]]
+            cid = row.get("id") if isinstance(row, dict) else None
+            head = f"{loc[0]}[{loc[1]}]" + (f" {cid}" if isinstance(cid, str) else "")
+            return head + entry(loc[2:])
+        return entry(loc).removeprefix(".")
+    return label
 
 
 def load_deck(path: str = FILE) -> Deck:
@@ -132,79 +197,55 @@ def load_deck(path: str = FILE) -> Deck:
 
 @cache
 def _load(path: str, _stamp: int) -> Deck:
-    data = load_toml(path)
-    head = need(data, "deck", dict, path)
-    main_total = need(head, "main_cards", int, f"{path}: deck")
-    char_total = need(head, "characters", int, f"{path}: deck")
-    declared = need(head, "types", dict, f"{path}: deck")
-
-    types: dict[str, CardType] = {}
-    for name, row in need(data, "types", dict, path).items():
-        where = f"{path}: types.{name}"
-        if not isinstance(row, dict):
-            raise ConfigError(where, "must be a table", code=NC_("error", "must_be_table"))
-        sourced = row.get("sourced", False)
-        if not isinstance(sourced, bool):
-            raise ConfigError(f"{where}.sourced", f"must be true or false, not {sourced!r}",
-                              code=NC_("error", "must_be_bool"), value=sourced)
-        types[name] = CardType(name, _text(row, "ru", where), _text(row, "en", where),
-                               need(row, "layable", bool, where), sourced, _origin(row, where),
-                               uk=_text(row, "uk", where))
+    raw = load_toml(path)
+    data = validated(DeckFile, raw, path, ": ", label=_label(raw))
+    main_total, char_total = data.deck.main_cards, data.deck.characters
+    declared = data.deck.types
+    types = {name: CardType(name, row.ru, row.en, row.layable, row.sourced, row.origin,
+                            uk=row.uk)
+             for name, row in data.types.items()}
 
     cards: dict[str, Card] = {}
-    for i, row in enumerate(need(data, "card", list, path)):
-        cid = row.get("id") if isinstance(row, dict) else None
-        where = f"{path}: card[{i}]" + (f" {cid}" if isinstance(cid, str) else "")
-        cid = need(row, "id", str, where)
-        if not _ID.match(cid):
-            raise ConfigError(f"{where}.id", "must be lower-case letters, digits and _",
-                              code=NC_("error", "id_format"))
-        if cid in cards:
-            raise ConfigError(f"{where}.id", f"the id {cid!r} appears twice",
-                              code=NC_("error", "appears_twice"), value=cid)
-        kind = need(row, "type", str, where)
-        if kind not in types:
-            raise ConfigError(f"{where}.type", f"unknown type {kind!r}; known: {sorted(types)}",
+    for i, row in enumerate(data.card):
+        where = f"{path}: card[{i}] {row.id}"
+        if row.id in cards:
+            raise ConfigError(f"{where}.id", f"the id {row.id!r} appears twice",
+                              code=NC_("error", "appears_twice"), value=row.id)
+        if row.type not in types:
+            raise ConfigError(f"{where}.type", f"unknown type {row.type!r}; known: "
+                                               f"{sorted(types)}",
                               code=NC_("error", "option_choice"),
-                              value=kind, choices=", ".join(sorted(types)))
-        count = need(row, "count", int, where)
-        if count < 1:
-            raise ConfigError(f"{where}.count", f"must be at least 1, not {count}",
-                              code=NC_("error", "at_least"), low=1, value=count)
-        organ = row.get("organ")
-        if kind == "organ":
-            organ = need(row, "organ", str, where)
-        elif organ is not None:
+                              value=row.type, choices=", ".join(sorted(types)))
+        if row.type == "organ" and row.organ is None:
+            raise ConfigError(f"{where}.organ", "missing", code=NC_("error", "entry_missing"))
+        if row.type != "organ" and row.organ is not None:
             raise ConfigError(f"{where}.organ", "only organ cards name an organ",
                               code=NC_("error", "wl_organ_only"))
         extra: dict[str, str] = {}
-        if types[kind].sourced:
-            extra = {k: _text(row, k, where)
-                     for k in ("text_ru", "text_uk", "text_en", "source", "year")}
-        cards[cid] = Card(cid, kind, _text(row, "ru", where), _text(row, "en", where), count,
-                          _origin(row, where), organ, uk=_text(row, "uk", where), **extra)
+        if types[row.type].sourced:  # WL-R2: a fact card carries its text and source
+            for k in ("text_ru", "text_uk", "text_en", "source", "year"):
+                text = getattr(row, k)
+                if text is None:
+                    raise ConfigError(f"{where}.{k}", "missing",
+                                      code=NC_("error", "entry_missing"))
+                extra[k] = text
+        cards[row.id] = Card(row.id, row.type, row.ru, row.en, row.count, row.origin,
+                             row.organ, uk=row.uk, **extra)
 
     characters: dict[str, Character] = {}
     organs = {c.organ for c in cards.values() if c.organ}
-    for i, row in enumerate(need(data, "character", list, path)):
-        cid = row.get("id") if isinstance(row, dict) else None
-        where = f"{path}: character[{i}]" + (f" {cid}" if isinstance(cid, str) else "")
-        cid = need(row, "id", str, where)
-        if not _ID.match(cid):
-            raise ConfigError(f"{where}.id", "must be lower-case letters, digits and _",
-                              code=NC_("error", "id_format"))
-        if cid in characters or cid in cards:
-            raise ConfigError(f"{where}.id", f"the id {cid!r} appears twice",
-                              code=NC_("error", "appears_twice"), value=cid)
-        organ = need(row, "organ", str, where)
-        if organ not in organs:
-            raise ConfigError(f"{where}.organ", f"no organ card is a {organ!r}; organs: "
+    for i, person in enumerate(data.character):
+        where = f"{path}: character[{i}] {person.id}"
+        if person.id in characters or person.id in cards:
+            raise ConfigError(f"{where}.id", f"the id {person.id!r} appears twice",
+                              code=NC_("error", "appears_twice"), value=person.id)
+        if person.organ not in organs:
+            raise ConfigError(f"{where}.organ", f"no organ card is a {person.organ!r}; organs: "
                                                 f"{sorted(organs)}",
                               code=NC_("error", "option_choice"),
-                              value=organ, choices=", ".join(sorted(organs)))
-        characters[cid] = Character(cid, organ, _text(row, "ru", where),
-                                    _text(row, "en", where), _origin(row, where),
-                                    uk=_text(row, "uk", where))
+                              value=person.organ, choices=", ".join(sorted(organs)))
+        characters[person.id] = Character(person.id, person.organ, person.ru, person.en,
+                                          person.origin, uk=person.uk)
 
     # the declared totals (WL-1): the cards must add up to them
     by_type: Counter[str] = Counter()
@@ -216,9 +257,6 @@ def _load(path: str, _stamp: int) -> Deck:
             raise ConfigError(where, f"unknown type {kind!r}; known: {sorted(types)}",
                               code=NC_("error", "option_choice"),
                               value=kind, choices=", ".join(sorted(types)))
-        if not isinstance(want, int) or isinstance(want, bool):
-            raise ConfigError(where, f"must be an integer, not {want!r}",
-                              code=NC_("error", "entry_type"), value=want)
         if by_type[kind] != want:
             raise ConfigError(where, f"declares {want} cards but the [[card]] entries of type "
                                      f"{kind!r} add up to {by_type[kind]}",
@@ -241,12 +279,12 @@ def _load(path: str, _stamp: int) -> Deck:
     tokens = {c.id: frozenset(x for x in (c.id, c.type, c.organ) if x) for c in cards.values()}
     catalogue: dict[str, dict] = {}
     for c in cards.values():
-        entry = {"id": c.id, "type": c.type, "ru": c.ru, "uk": c.uk, "en": c.en,
+        item = {"id": c.id, "type": c.type, "ru": c.ru, "uk": c.uk, "en": c.en,
                  "organ": c.organ, "layable": types[c.type].layable, "origin": c.origin}
         if c.text_ru is not None:
-            entry.update(text_ru=c.text_ru, text_uk=c.text_uk, text_en=c.text_en,
+            item.update(text_ru=c.text_ru, text_uk=c.text_uk, text_en=c.text_en,
                          source=c.source, year=c.year)
-        catalogue[c.id] = entry
+        catalogue[c.id] = item
     for ch in characters.values():
         catalogue[ch.id] = {"id": ch.id, "type": "character", "ru": ch.ru, "uk": ch.uk,
                             "en": ch.en, "organ": ch.organ, "layable": False,

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Annotated
 
-from kit.datafile import load_toml, need, resolve
+from pydantic import Field, NonNegativeInt, PositiveInt
+
+from kit.datafile import load_toml, resolve
+from kit.datamodel import DataModel, validated
 from kit.errors import NC_, ConfigError
 from kit.waiting_list.deck import Deck
 
@@ -81,41 +85,49 @@ def load_rounds(path: str = ROUNDS_FILE) -> Rounds:
     return _rounds(str(path), _stamp(path))
 
 
+class RoundEntry(DataModel):
+    """One ``[[round]]``: its number, hand size, combination, whether characters are dealt,
+    the task in every language (WL-2) and what is rulebook and what reconstruction."""
+
+    number: int
+    hand_size: PositiveInt
+    combination: list[Annotated[str, Field(min_length=1)]] = Field(min_length=1)
+    characters: bool
+    ru: str
+    uk: str
+    en: str
+    origin: str
+
+
+class RoundsFile(DataModel):
+    """The shape of a rounds file (WL-2, WL-R1)."""
+
+    round: list[RoundEntry] = Field(min_length=1)
+
+
 @cache
 def _rounds(path: str, _stamp: int) -> Rounds:
-    data = load_toml(path)
+    data = validated(RoundsFile, load_toml(path), path, ": ")
     out = []
-    for i, row in enumerate(need(data, "round", list, path)):
+    for i, row in enumerate(data.round):
         where = f"{path}: round[{i}]"
-        number = need(row, "number", int, where)
-        if number != i + 1:
+        if row.number != i + 1:
             raise ConfigError(f"{where}.number", f"rounds are numbered 1, 2, ... in order; "
-                                                 f"expected {i + 1}, not {number}",
-                              code=NC_("error", "wl_round_number"), want=i + 1, value=number)
-        hand = need(row, "hand_size", int, where)
-        if hand < 1:
-            raise ConfigError(f"{where}.hand_size", f"must be at least 1, not {hand}",
-                              code=NC_("error", "at_least"), low=1, value=hand)
-        combo = need(row, "combination", list, where)
-        if not combo or not all(isinstance(x, str) and x for x in combo):
-            raise ConfigError(f"{where}.combination", "must list one or more requirement names",
-                              code=NC_("error", "needs_entry"))
+                                                 f"expected {i + 1}, not {row.number}",
+                              code=NC_("error", "wl_round_number"), want=i + 1,
+                              value=row.number)
+        combo, hand = row.combination, row.hand_size
         if len(combo) > hand:
             raise ConfigError(f"{where}.combination", f"{len(combo)} cards can't be revealed "
                                                       f"from a hand of {hand} and still leave one "
                                                       "to discard (WL-9)",
                               code=NC_("error", "wl_combo_too_big"), n=len(combo), hand=hand)
-        chars = need(row, "characters", bool, where)
-        if CHARACTER in combo and not chars:
+        if CHARACTER in combo and not row.characters:
             raise ConfigError(f"{where}.combination", "uses 'character' in a round that deals "
                                                       "no characters",
                               code=NC_("error", "wl_character_round"))
-        out.append(Round(number, hand, tuple(combo), chars, need(row, "ru", str, where),
-                         need(row, "en", str, where), need(row, "origin", str, where),
-                         uk=need(row, "uk", str, where)))  # (every language: WL-2's task)
-    if not out:
-        raise ConfigError(f"{path}: round", "needs at least one round",
-                          code=NC_("error", "needs_entry"))
+        out.append(Round(row.number, hand, tuple(combo), row.characters, row.ru, row.en,
+                         row.origin, uk=row.uk))  # (every language: WL-2's task)
     return Rounds(path, tuple(out))
 
 
@@ -124,21 +136,18 @@ def load_penalties(path: str = PENALTIES_FILE) -> Penalties:
     return _penalties(str(path), _stamp(path))
 
 
+class PenaltiesFile(DataModel):
+    """The shape of a penalty file (WL-R4): points per card type left in hand, and for
+    never revealing the round's combination."""
+
+    unrevealed: NonNegativeInt
+    per_card: dict[str, NonNegativeInt]
+
+
 @cache
 def _penalties(path: str, _stamp: int) -> Penalties:
-    data = load_toml(path)
-    unrevealed = need(data, "unrevealed", int, path)
-    if unrevealed < 0:
-        raise ConfigError(f"{path}: unrevealed", "must not be negative",
-                          code=NC_("error", "at_least"), low=0, value=unrevealed)
-    per_card = {}
-    for kind, points in need(data, "per_card", dict, path).items():
-        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
-            raise ConfigError(f"{path}: per_card.{kind}", f"must be a non-negative integer, "
-                                                         f"not {points!r}",
-                              code=NC_("error", "at_least"), low=0, value=points)
-        per_card[kind] = points
-    return Penalties(path, per_card, unrevealed)
+    data = validated(PenaltiesFile, load_toml(path), path, ": ")
+    return Penalties(path, dict(data.per_card), data.unrevealed)
 
 
 def check_against_deck(rounds: Rounds, penalties: Penalties, deck: Deck,

@@ -59,7 +59,7 @@ from kit.errors import NC_, ConfigError, IllegalAction
 from kit.readonly import freeze
 from kit.waiting_list.actions import Claim, Discard, Draw, Lay, Pass, Reveal, Take
 from kit.waiting_list.combination import counts, is_combination, needs
-from kit.waiting_list.deal import arrange
+from kit.waiting_list.deal import check_consistency, scripted
 from kit.waiting_list.deck import Deck, load_deck
 from kit.waiting_list.legal import CLAIMS, OFFER, OVER, PLAY, listing, may_claim
 from kit.waiting_list.rounds import (
@@ -124,7 +124,10 @@ class WaitingListState(GameState):
         self.shown: list[bool] = [True] * self.players
         self.box: list[str] = sorted(self.deck_data.characters)
         if self.options["deal"] is not None:  # a prepared layout (kit.waiting_list.deal)
-            arrange(self, self.options["deal"])
+            layout = scripted(self, self.options["deal"])
+            for name in vars(layout):
+                setattr(self, name, getattr(layout, name))
+            check_consistency(self)
         else:
             self._start_round(1)
 

@@ -7,7 +7,7 @@ from IPython.display import Markdown, display
 import kit
 from kit.waiting_list.deck import load_deck
 from kit.waiting_list.rounds import load_penalties, load_rounds
-from kit.waiting_list.scenario import situation as layout
+from kit.waiting_list.scenarios import prepare as layout
 from widgets import tutorials
 from widgets.tutorials import option_help, refused, shown  # noqa: F401 (the notebook's)
 from widgets.waiting_list import WaitingListBoard

@@ -2,7 +2,8 @@
 and the bots (DM-2, DM-3, DM-4, DM-6, DM-8, DM-9, DM-R2, DM-R3).
 
 A :class:`Position` holds the seat's hand, the layout, the bazaar size, the phase and the
-options that matter. :func:`legal` lists the actions; :func:`check` raises
+options that matter. :func:`listing` lists the actions (the engine's ``legal_actions``
+and, through :func:`position_from_view`, :func:`legal_from_view`); :func:`check` raises
 :class:`kit.IllegalAction` naming the rule for anything else.
 
 Closing the last end (DM-8, DM-R2): a placement that leaves no live end - with any tile,
@@ -85,7 +86,7 @@ def placements(pos: Position) -> tuple[list[Place], list[Place]]:
     return normal, metro
 
 
-def legal(pos: Position) -> list[Action]:
+def listing(pos: Position) -> list[Action]:
     """The seat's legal actions (DM-2, DM-6, DM-8, DM-9, DM-R2)."""
     if pos.phase == BETWEEN:
         return [NextGame()]
@@ -143,7 +144,7 @@ def metro_maker(layout: Layout, up_run: Sequence[int], in_game: int, rule: str) 
 
 def check(pos: Position, action: Action, legal_now: list[Action] | None = None) -> None:
     """Raise :class:`IllegalAction` naming the rule unless ``action`` is legal."""
-    legal_now = legal(pos) if legal_now is None else legal_now
+    legal_now = listing(pos) if legal_now is None else legal_now
     if action in legal_now:
         return
     raise diagnose(pos, action, legal_now)
@@ -276,3 +277,26 @@ def _diagnose_place(pos: Position, action: Place, legal_now: list[Action],
         return IllegalAction("DM-6", "no placement now", code=NC_("error", "dm_no_placement"))
     return IllegalAction("DM-3", f"{action} is not a legal placement now",
                          code=NC_("error", "dm_not_legal"))
+
+
+def position_from_view(view: dict, layout: Layout | None = None) -> Position:
+    """The :class:`Position` of the seat whose view this is
+    (``layout``: the view's layout already built, e.g. kept by a bot)."""
+    rules = view["rules"]
+    if layout is None:
+        layout = Layout.from_moves(view["max_pip"] + 1, view["layout"]["tiles"])
+    must = view["must_lead"]
+    barred = view["barred"]
+    return Position(view["phase"], [(t[0], t[1]) for t in view["hand"] or ()], layout,
+                    view["bazaar"], view["max_pip"],
+                    (must[0], must[1]) if must else None,
+                    (barred[0], barred[1]) if barred else None,
+                    rules["metro_forced"], rules["first_double"])
+
+
+def legal_from_view(view: dict) -> list[dict]:
+    """The seat's legal actions listed from ``view(seat)`` alone (DM-2..DM-9, DM-R2)."""
+    seat = view["seat"]
+    if seat is None or view["to_act"] != seat:
+        return []
+    return [a.to_json() for a in listing(position_from_view(view))]

@@ -4,15 +4,15 @@ A situation is an ordinary game whose ``deal`` option lays the cards out
 (:mod:`kit.pug_party.deal` lists the keys), so it replays, snapshots and clones
 like any game. In Python::
 
-    from kit.pug_party import scenario
-    state = scenario.build(3, hands=[["5", "8"], ["5"], ["9"]], pile=["5", "5"], to_act=0)
+    from kit.pug_party import scenarios
+    state = scenarios.prepare(3, hands=[["5", "8"], ["5"], ["9"]], pile=["5", "5"], to_act=0)
 
 In a file, the kit's shared scenario format (:mod:`kit.scenarios`): ``game``,
 ``players``, ``seed``, ``rules``, ``text``, ``[options]`` with an
 ``[options.deal]`` table, an ``actions`` prefix and ``[[expect]]`` entries.
 The «Вечірка мопсів» edge cases live in ``data/scenarios/pug_party_*.toml``::
 
-    sc = scenario.load("burn_by_second_player")
+    sc = scenarios.load("burn_by_second_player")
     state = sc.state()                       # replays the prefix
     assert kit.scenarios.check(sc) == []     # what it shows still holds
 """
@@ -29,10 +29,10 @@ from kit.pug_party.state import State
 FOLDER = scenarios.FOLDER
 PREFIX = "pug_party_"
 
-__all__ = ["FOLDER", "build", "check", "load", "names"]
+__all__ = ["FOLDER", "check", "load", "names", "prepare"]
 
 
-def build(players: int, *, hands: Sequence[Sequence[str]],
+def prepare(players: int, *, hands: Sequence[Sequence[str]],
           face_up: Sequence[Sequence[str]] | None = None,
           face_down: Sequence[Sequence[str | None]] | None = None,
           draw: Sequence[str] = (), pile: Sequence[str] = (), burned: Sequence[str] = (),

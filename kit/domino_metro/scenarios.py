@@ -6,9 +6,9 @@ A prepared situation is an ordinary game with a scripted ``deal`` option
 - :func:`prepare` builds one in Python: ``prepare(3, hands, layout=..., bazaar=[])``;
 - the files ``data/scenarios/domino_metro_*.toml`` are in the ``kit.scenarios`` format (game,
   players, seed, ``[options.deal]``, the actions to step through, ``[[expect]]``): load
-  one with :func:`load` (the state after its actions, or after the first ``upto``) or
-  :func:`scenario` (the :class:`kit.scenarios.Scenario`, with its title, text and
-  expectations, for ``kit.scenarios.check``);
+  one with :func:`load` (the :class:`kit.scenarios.Scenario`, with its title, text and
+  expectations, for ``kit.scenarios.check``) or :func:`load_state` (the state after its
+  actions, or after the first ``upto``, with options overridden);
 - :func:`find_layout` searches a placement order for a given set of tiles, used to
   write the endgame layouts of those files (each file's header names its call).
 """
@@ -56,20 +56,20 @@ def prepare(players: int, hands: Sequence[Sequence[Any]], *, layout: Sequence[An
     return kit.new_game("domino_metro", players, seed, deal=deal, **options)
 
 
-def scenarios() -> list[str]:
+def names() -> list[str]:
     """The names (without prefix) of ``data/scenarios/domino_metro_*.toml``."""
     return [n.removeprefix(PREFIX) for n in kit_scenarios.names(FOLDER) if n.startswith(PREFIX)]
 
 
-def scenario(name: str) -> kit_scenarios.Scenario:
+def load(name: str) -> kit_scenarios.Scenario:
     """The prepared situation ``name`` (a ``kit.scenarios`` file in this game's folder)."""
     return kit_scenarios.load(PREFIX + name, folder=FOLDER)
 
 
-def load(name: str, upto: int | None = None, **options: Any) -> GameState:
+def load_state(name: str, upto: int | None = None, **options: Any) -> GameState:
     """The state of prepared situation ``name`` after its actions (or the first ``upto``);
     ``options`` override the file's options."""
-    found = scenario(name)
+    found = load(name)
     actions = found.actions if upto is None else found.actions[:upto]
     return kit.replay("domino_metro", found.players, found.seed, actions,
                       **{**found.options, **options})

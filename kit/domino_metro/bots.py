@@ -29,11 +29,10 @@ from dataclasses import dataclass
 from math import comb
 
 from kit.contract import Action
-from kit.domino_metro import moves
+from kit.domino_metro import legal
 from kit.domino_metro.actions import EndTurn, Place, TakeBack
-from kit.domino_metro.from_view import position_from_view
 from kit.domino_metro.layout import Layout
-from kit.domino_metro.moves import LEAD, PLACED, PLAY, Position
+from kit.domino_metro.legal import LEAD, PLACED, PLAY, Position, position_from_view
 from kit.domino_metro.tileset import Tile
 
 #: weights of the features, tuned by hand on seeded 3-player games against random bots
@@ -78,7 +77,7 @@ def score(pos: Position, place: Place, view: dict, seen: Seen | None = None) -> 
     if seen is None:
         seen = seen_from(view, pos)
     tile: Tile = (place.tile[0], place.tile[1])
-    closing = moves.closes(pos, place)
+    closing = legal.closes(pos, place)
     hand = list(pos.hand)
     hand.remove(tile)
     layout = pos.layout
@@ -99,7 +98,7 @@ def score(pos: Position, place: Place, view: dict, seen: Seen | None = None) -> 
         value = PIP * sum(tile) + (DOUBLE if tile[0] == tile[1] else 0.0)
         after = Position(PLAY, hand, layout, pos.bazaar, pos.max_pip, None, None,
                          pos.metro_forced, pos.first_double)
-        normal, metro_moves = moves.placements(after)
+        normal, metro_moves = legal.placements(after)
         if normal:
             value += OPTION * len({m.tile for m in normal})
         elif metro_moves:
@@ -116,7 +115,7 @@ def _maker(layout: Layout, view: dict) -> int | None:
     """DM-R6: the Metro maker if the seat of ``view`` closes the last end with the tile
     just put on ``layout`` (None: the pips decide)."""
     in_game = sum(s["place"] is None for s in view["seats"])
-    return moves.metro_maker(layout, [*view["up_doubles"], view["seat"]], in_game,
+    return legal.metro_maker(layout, [*view["up_doubles"], view["seat"]], in_game,
                              view["rules"]["metro_maker"])
 
 
@@ -232,7 +231,7 @@ class RuleBot:
                               pos.first_double)
             seen = seen_from(view, before)
             kept = score(before, current, view, seen)
-            for action in moves.legal(before):
+            for action in legal.listing(before):
                 if isinstance(action, Place) and action.tile != last.tile and (
                         score(before, action, view, seen) > kept + 1e-9):
                     return TakeBack()

@@ -4,16 +4,16 @@ A situation is an ordinary game whose ``deal`` option lays the cards out (the ke
 listed in :mod:`kit.waiting_list.deal`), so it replays, snapshots and clones like any
 game. In Python::
 
-    from kit.waiting_list.scenario import situation
-    state = situation(3, hands=[[...], [...], [...]], pile=["kidney", "surgeon"], turn=2)
+    from kit.waiting_list.scenarios import prepare
+    state = prepare(3, hands=[[...], [...], [...]], pile=["kidney", "surgeon"], turn=2)
 
 In a file, the kit's shared scenario format (:mod:`kit.scenarios`): ``game``,
 ``players``, ``seed``, ``rules``, ``seat``, ``text``, ``[options]`` with an
 ``[options.deal]`` table, an ``actions`` prefix and ``[[expect]]`` entries. The
 «Лист ожидания» edge cases live in ``data/scenarios/waiting_list_*.toml``::
 
-    from kit.waiting_list import scenario
-    sc = scenario.load("resurfaced_dead")
+    from kit.waiting_list import scenarios
+    sc = scenarios.load("resurfaced_dead")
     before = sc.state(upto=0)                # the layout, before the scripted actions
     after = sc.state()                       # the actions replayed
     assert kit.scenarios.check(sc) == []     # what it shows still holds
@@ -32,10 +32,10 @@ from kit.waiting_list.state import WaitingListState
 FOLDER = scenarios.FOLDER
 PREFIX = "waiting_list_"
 
-__all__ = ["FOLDER", "check_consistency", "load", "names", "situation"]
+__all__ = ["FOLDER", "check_consistency", "load", "names", "prepare"]
 
 
-def situation(players: int, hands: Sequence[Sequence[str]], *, seed: int = 0,
+def prepare(players: int, hands: Sequence[Sequence[str]], *, seed: int = 0,
               **layout_and_options: Any) -> WaitingListState:
     """A new game laid out as given: ``kit.new_game("waiting_list", players, seed,
     deal={"hands": hands, ...}, **options)``.
