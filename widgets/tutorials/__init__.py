@@ -15,6 +15,8 @@ import functools
 import tomllib
 from typing import Any
 
+from IPython.display import Markdown, display
+
 import kit
 from kit import i18n
 from kit.i18n import NC_
@@ -130,3 +132,29 @@ def refused(state: Any, action: Any) -> kit.IllegalAction:
         assert state.snapshot() == before, "a refused action changed the state"
         return exc
     raise AssertionError(f"{action} was accepted")
+
+
+def refusal(state: Any, action: Any, rule: str) -> str:
+    """Try an illegal action: it must raise kit.IllegalAction citing ``rule`` and leave the
+    state exactly as it was (:func:`refused`). Returns the engine's message."""
+    exc = refused(state, action)
+    assert exc.rule == rule, f"expected {rule}, got {exc}"
+    return str(exc)
+
+
+def legal(state: Any) -> list[dict]:
+    """The legal actions of the seat to act, as JSON dicts."""
+    return [a.to_json() for a in state.legal_actions()]
+
+
+def kinds(state: Any) -> list[str]:
+    """The kinds of action the seat to act may take now."""
+    return sorted({a.to_json()["type"] for a in state.legal_actions()})
+
+
+def caption(scenario: Any, heading: bool = True) -> None:
+    """Show a prepared situation's text above its board, as prose (not printed output);
+    with ``heading``, its title and rule ids first."""
+    title, text = caption_text(scenario)
+    display(Markdown(f"**{title}** ({', '.join(scenario.rules)})\n\n{text}" if heading
+                     else text))

@@ -2,16 +2,19 @@
 its boards on prepared situations and the tools of its checking cells, out of
 the reader's way."""
 
-from IPython.display import Markdown, display
-
 from widgets import tutorials
 from widgets.domino_metro import DominoMetroBoard
-from widgets.tutorials import seat_names, with_options  # noqa: F401 (the notebook's)
+from widgets.tutorials import (  # noqa: F401 (the notebook's)
+    legal,
+    seat_names,
+    with_options,
+)
+from widgets.tutorials import refusal as refused  # noqa: F401 (the notebook's)
 
 
-def legal(state):
-    """The legal actions of the seat to act, as JSON dicts."""
-    return [a.to_json() for a in state.legal_actions()]
+def caption(scenario):
+    """Show a prepared situation's text above its board (as prose, not as printed output)."""
+    tutorials.caption(scenario, heading=False)
 
 
 def phrases(state):
@@ -41,19 +44,6 @@ def replay(scenario, seat=None):
     seat = scenario.seat if seat is None else seat
     return DominoMetroBoard(scenario.state(), mode="replay", seat=seat,
                             names=seat_names(scenario.players))
-
-
-def caption(scenario):
-    """Show a prepared situation's text above its board (as prose, not as printed output)."""
-    display(Markdown(tutorials.caption_text(scenario)[1]))
-
-
-def refused(state, action, rule):
-    """Try an illegal action: it must raise kit.IllegalAction citing `rule` and leave the
-    state exactly as it was (``widgets.tutorials.refused``). Returns the engine's message."""
-    exc = tutorials.refused(state, action)
-    assert exc.rule == rule, f"expected {rule}, got {exc}"
-    return str(exc)
 
 
 def try_it(scenario, upto=None):

@@ -3,13 +3,19 @@ its boards on prepared situations and the tools of its checking cells, out of
 the reader's way."""
 
 import pandas as pd
-from IPython.display import Markdown, display
 
 import kit
 from kit.i18n import N_, Words
 from widgets import tutorials
 from widgets.hanabi import HanabiBoard
-from widgets.tutorials import choice, option_help, refused, shown  # noqa: F401 (the notebook's)
+from widgets.tutorials import (  # noqa: F401 (the notebook's)
+    caption,
+    choice,
+    kinds,
+    option_help,
+    refused,
+    shown,
+)
 
 #: how the sixth suit takes hints (HB-12), for the table of variants
 HINTED = {"own": N_("its own colour"), "every": N_("touched by every colour")}
@@ -26,22 +32,11 @@ def board(state, mode="teacher", seats=None, **more):
     return HanabiBoard(state, mode=mode, seats=seats, names=names, pause=0, **more)
 
 
-def caption(scenario):
-    """Show a prepared situation's title, rule ids and text above its board."""
-    title, text = tutorials.caption_text(scenario)
-    display(Markdown(f"**{title}** ({', '.join(scenario.rules)})\n\n{text}"))
-
-
 def situation(name, **house_rules):
     """A fresh game state at the prepared situation data/scenarios/<name>.toml.
     Keyword arguments switch house rules, e.g. allow_empty_hints=True."""
     sc = kit.load_scenario(name)
     return kit.replay("hanabi", sc.players, sc.seed, sc.actions, **{**sc.options, **house_rules})
-
-
-def kinds(state):
-    """The kinds of action the seat to act may take now (HB-3)."""
-    return sorted({a.to_json()["type"] for a in state.legal_actions()})
 
 
 def multicolour_hints(variant):

@@ -2,14 +2,20 @@
 its boards on prepared situations and the tools of its checking cells, out of
 the reader's way."""
 
-from IPython.display import Markdown, display
 
 import kit
 from kit.waiting_list.deck import load_deck
 from kit.waiting_list.rounds import load_penalties, load_rounds
 from kit.waiting_list.scenarios import prepare as layout
 from widgets import tutorials
-from widgets.tutorials import option_help, refused, shown  # noqa: F401 (the notebook's)
+from widgets.tutorials import (  # noqa: F401 (the notebook's)
+    caption,
+    kinds,
+    legal,
+    option_help,
+    refused,
+    shown,
+)
 from widgets.waiting_list import WaitingListBoard
 
 DECK = load_deck()
@@ -26,12 +32,6 @@ def board(state, mode="teacher", seats=None, **more):
     return WaitingListBoard(state, mode=mode, seats=seats, names=names, pause=0, **more)
 
 
-def caption(scenario):
-    """Show a prepared situation's title, rule ids and text in the notebook's language."""
-    title, text = tutorials.caption_text(scenario)
-    display(Markdown(f"**{title}** ({', '.join(scenario.rules)})\n\n{text}"))
-
-
 def situation(name, upto=None, **house_rules):
     """A fresh state at the prepared situation data/scenarios/<name>.toml, after its first
     `upto` scripted actions (all by default). Keyword arguments switch house rules."""
@@ -39,16 +39,6 @@ def situation(name, upto=None, **house_rules):
     actions = sc.actions if upto is None else sc.actions[:upto]
     return kit.replay("waiting_list", sc.players, sc.seed, actions,
                       **{**sc.options, **house_rules})
-
-
-def kinds(state):
-    """The kinds of action the seat to act may take now."""
-    return sorted({a.to_json()["type"] for a in state.legal_actions()})
-
-
-def legal(state):
-    """The legal actions of the seat to act, as JSON dicts."""
-    return [a.to_json() for a in state.legal_actions()]
 
 
 def name(card):
