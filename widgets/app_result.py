@@ -13,6 +13,9 @@ from kit import i18n
 from kit.i18n import Words
 from widgets.base import Board
 
+#: a button as wide as its label (ipywidgets' default width cuts a Russian one short)
+WHOLE_LABEL = w.Layout(width="auto")
+
 
 def result_panel(board: Board, t: Words, lang: str, *, play_again: Callable[[], Any],
                  replay: Callable[[], Any], new_setup: Callable[[], Any]) -> list[w.Widget]:
@@ -20,12 +23,12 @@ def result_panel(board: Board, t: Words, lang: str, *, play_again: Callable[[], 
     its buttons, and the feedback form if the game was recorded."""
     if board.result is None:
         return []
-    again = w.Button(description=t("Play again"), button_style="success")
+    again = w.Button(description=t("Play again"), button_style="success", layout=WHOLE_LABEL)
     again.add_class("kit-play-again")
     again.on_click(lambda _b: play_again())
-    setup = w.Button(description=t("Change the setup"))
+    setup = w.Button(description=t("Change the setup"), layout=WHOLE_LABEL)
     setup.on_click(lambda _b: new_setup())
-    replay_button = w.Button(description=t("Replay the game"))
+    replay_button = w.Button(description=t("Replay the game"), layout=WHOLE_LABEL)
     replay_button.add_class("kit-replay-game")
     replay_button.on_click(lambda _b: replay())
     panel = w.HTML(result_html(board.result, board.names, t))

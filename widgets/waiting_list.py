@@ -23,6 +23,8 @@ class WaitingListBoard(Board):
         "wl_organ": N_("Organ"), "wl_surgeon": N_("Surgeon"), "wl_clinic": N_("Clinic"),
         "wl_fact": N_("Fact"), "wl_positive": N_("Positive"), "wl_negative": N_("Negative"),
         "wl_character": N_("Character"), "wl_source": N_("source: {source}"),
+        # (a fact's year when the deck gives none or an approximate one: deck.toml)
+        "wl_undated": N_("undated"), "wl_about": N_("about {year}"),
         "wl_dead": N_("dead"),
         "wl_round": N_("Round {n} of {of}"), "wl_goal": N_("Goal:"), "wl_deck": N_("Deck {n}"),
         "wl_reshuffled": N_("reshuffled ×{n}"), "wl_dealer": N_("Dealer: {who}"),
