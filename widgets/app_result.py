@@ -92,10 +92,13 @@ def result_html(result: dict, names: list[str], t: Words | None = None) -> str:
     places = result.get("places") or [None] * len(names)
     scores = result.get("scores") or [None] * len(names)
     order = sorted(range(len(names)), key=lambda p: (places[p] is None, places[p] or 0, p))
+    # (a game without scores, such as Pug Party's places, has no column of dashes)
+    scored = any(s is not None for s in scores)
     for p in order:
         score = scores[p] if scores[p] is not None else "—"
         rows.append(f"<tr class='kit-place-{places[p]}'><td>{places[p] or '—'}</td>"
-                    f"<td>{html.escape(names[p])}</td><td>{score}</td></tr>")
+                    f"<td>{html.escape(names[p])}</td>"
+                    + (f"<td>{score}</td>" if scored else "") + "</tr>")
     extra = ""
     if result.get("game") == "hanabi":
         extra = ("<p>" + t("Score {score} of {max}", score=f"<b>{result['score']}</b>",
@@ -105,5 +108,6 @@ def result_html(result: dict, names: list[str], t: Words | None = None) -> str:
     return ("<div class='kit-result-panel' style='font-size:1.2em'><h3>" + t("Result")
             + "</h3>" + extra + "<table class='kit-result' style='border-collapse:collapse'>"
             "<thead><tr><th style='padding:0 1em 0 0'>" + t("Place") + "</th>"
-            "<th style='padding:0 1em 0 0'>" + t("Seat") + "</th><th>" + t("Score")
-            + "</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>")
+            "<th style='padding:0 1em 0 0'>" + t("Seat") + "</th>"
+            + ("<th>" + t("Score") + "</th>" if scored else "") + "</tr></thead><tbody>"
+            + "".join(rows) + "</tbody></table></div>")
