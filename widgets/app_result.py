@@ -15,6 +15,8 @@ from widgets.base import Board
 
 #: a button as wide as its label (ipywidgets' default width cuts a Russian one short)
 WHOLE_LABEL = w.Layout(width="auto")
+#: a result column's gap (a long name, "Игрок 2 (бот: по правилам)", meets the score)
+PAD = " style='padding:0 1em 0 0;text-align:left'"
 
 
 def result_panel(board: Board, t: Words, lang: str, *, play_again: Callable[[], Any],
@@ -96,8 +98,8 @@ def result_html(result: dict, names: list[str], t: Words | None = None) -> str:
     scored = any(s is not None for s in scores)
     for p in order:
         score = scores[p] if scores[p] is not None else "—"
-        rows.append(f"<tr class='kit-place-{places[p]}'><td>{places[p] or '—'}</td>"
-                    f"<td>{html.escape(names[p])}</td>"
+        rows.append(f"<tr class='kit-place-{places[p]}'><td{PAD}>{places[p] or '—'}</td>"
+                    f"<td{PAD}>{html.escape(names[p])}</td>"
                     + (f"<td>{score}</td>" if scored else "") + "</tr>")
     extra = ""
     if result.get("game") == "hanabi":
@@ -107,7 +109,6 @@ def result_html(result: dict, names: list[str], t: Words | None = None) -> str:
                     if result.get("lost") else "") + "</p>")
     return ("<div class='kit-result-panel' style='font-size:1.2em'><h3>" + t("Result")
             + "</h3>" + extra + "<table class='kit-result' style='border-collapse:collapse'>"
-            "<thead><tr><th style='padding:0 1em 0 0'>" + t("Place") + "</th>"
-            "<th style='padding:0 1em 0 0'>" + t("Seat") + "</th>"
+            f"<thead><tr><th{PAD}>" + t("Place") + f"</th><th{PAD}>" + t("Seat") + "</th>"
             + ("<th>" + t("Score") + "</th>" if scored else "") + "</tr></thead><tbody>"
             + "".join(rows) + "</tbody></table></div>")
