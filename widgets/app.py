@@ -52,6 +52,17 @@ from widgets.app_result import feedback_form, result_html, result_panel
 from widgets.base import Board
 
 # (the names of the form's fields and result panel are importable from here as before)
+#: the form's fields keep their words whole in any language: a checkbox's label wraps
+#: (ipywidgets cuts it with "…"), and a dropdown goes under its label when the row is too
+#: narrow for its choice's words (in a phone's width, always), keeping its height to tap
+FORM_STYLE = (".kit-setup .widget-checkbox{height:auto;max-width:100%}"
+              ".kit-setup .widget-checkbox .widget-label-basic{white-space:normal;"
+              "overflow:visible;height:auto;line-height:1.3}"
+              ".kit-setup .widget-dropdown{flex-wrap:wrap;height:auto;max-width:100%}"
+              ".kit-setup .widget-dropdown select{flex:1 1 15em;min-width:0;"
+              "min-height:var(--jp-widgets-inline-height,28px)}"
+              "@media (max-width:600px){.kit-setup .widget-dropdown select{flex-basis:100%}}")
+
 __all__ = ["ERROR_STYLE", "HIDDEN_OPTIONS", "LINK_STYLE", "MODE_CHOICES", "NOTE_STYLE",
            "PAUSE_RANGE", "SEAT_OPTIONS", "PlaytestApp", "board_class", "bot_help",
            "feedback_form", "language_links", "option_words", "page_language", "query_params",
@@ -140,7 +151,7 @@ class PlaytestApp(w.VBox):
         self.seed = w.Text(value=seed, placeholder=t("random"),
                            description=t("Deal number (optional)"),
                            style={"description_width": "initial"},
-                           layout=w.Layout(width="min(100%, 22em)"))
+                           layout=w.Layout(width="min(100%, 26em)"))  # (ru label: long)
         self.seed.add_class("kit-seed")
         pause_text = params.get("pause")
         if pause_text is not None:
@@ -263,7 +274,8 @@ class PlaytestApp(w.VBox):
     def _header_html(self) -> str:
         t = self.t
         title = t.ctx("game", self.game, default=self.spec.title)
-        return (f"<h1 style='font-size:1.5em;margin:0.2em 0'>{html.escape(title)}</h1>"
+        return (f"<style>{FORM_STYLE}</style>"
+                f"<h1 style='font-size:1.5em;margin:0.2em 0'>{html.escape(title)}</h1>"
                 f"<p style='margin:0.2em 0'>" + t(
                     "Choose who plays (people or bots) and the house rules, then start. One "
                     "person plays against bots; several people share this screen, with a "

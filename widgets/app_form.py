@@ -215,8 +215,8 @@ def _option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words 
                        t("{value} is not one of the data sets shipped with the kit",
                          value=_brief(preset)))
         return w.Dropdown(options=labelled, value=opt.default if value is None else value,
-                          description=label, tooltip=doc, style=style,
-                          layout=layout), problem
+                          description=label, tooltip=doc, style=style,  # (words: wider)
+                          layout=w.Layout(width="min(96%, 44em)")), problem
     if isinstance(opt.default, bool):
         value = opt.default
         if preset is not None:
