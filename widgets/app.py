@@ -179,6 +179,7 @@ class PlaytestApp(w.VBox):
                                value=mode, description=t("Mode"),
                                style={"description_width": "initial"},
                                layout=w.Layout(width="min(100%, 32em)"))
+        self.mode.add_class("kit-mode")
         resume = params.get("resume")
         if resume is not None and _parse_int(resume, 1, 2**31 - 1) is None:
             self.problems["resume"] = i18n.explain(ConfigError(
