@@ -145,3 +145,18 @@ def test_a_combination_names_every_part_and_a_facts_year_is_in_the_pages_languag
     assert about == t("about {year}", year="2020") and "about" not in about
     assert undated == t("undated") and undated != "undated"
     assert year == "2014"
+
+
+def test_the_russian_index_on_a_phone_offers_every_link_as_a_target(page: Any,
+                                                                      voila_url: str):
+    """Every game's links and the way to a table are targets of 24 px at least (WCAG
+    2.5.8) in a 390 px window, with nothing to scroll sideways."""
+    page.set_viewport_size(PHONE)
+    page.goto(f"{voila_url}/voila/render/index.ipynb?lang=ru")
+    page.wait_for_selector(".kit-index", timeout=90_000)
+    small = page.evaluate("""() => [...document.querySelectorAll(
+        '.kit-index a, a.kit-link-table')].filter((a) => { const r = a.getBoundingClientRect();
+        return r.height < 24 || r.width < 24; }).map((a) => a.textContent)""")
+    assert small == []
+    assert page.locator("a.kit-link-table").count() == 1
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
