@@ -160,3 +160,20 @@ def test_the_russian_index_on_a_phone_offers_every_link_as_a_target(page: Any,
     assert small == []
     assert page.locator("a.kit-link-table").count() == 1
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_a_boards_disclosures_are_targets_on_a_phone(page: Any, voila_url: str):
+    """On the Russian classroom page's board at 390 px, the event log's "Последние
+    события" and a fact card's ℹ (its text and source open with a tap, WL-R2) are targets
+    of 24 px at least."""
+    page.set_viewport_size(PHONE)
+    page.goto(f"{voila_url}/voila/render/waiting_list_classroom.ipynb?lang=ru",
+              wait_until="domcontentloaded")
+    page.locator(".kit-board").first.wait_for(state="visible", timeout=120_000)
+    page.wait_for_load_state("networkidle", timeout=120_000)
+    sizes = page.evaluate("""() => [...document.querySelectorAll(
+        '.kit-board .kit-log summary, .kit-board .wl-fact > summary')].filter((s) =>
+        s.offsetParent).map((s) => { const r = s.getBoundingClientRect();
+        return [s.textContent, Math.round(r.width), Math.round(r.height)]; })""")
+    assert any(text == "ℹ" for text, _w, _h in sizes), sizes
+    assert [s for s in sizes if s[1] < 24 or s[2] < 24] == []
