@@ -35,6 +35,15 @@ function wlNeed(cat, id, T) {
   return `wl_${id}` in (T.table || {}) ? T(`wl_${id}`).toLocaleLowerCase(T.lang) : id;
 }
 
+/** a seat's character (WL-R1, from round 3) as a tag: the card's own line ("Нина ждёт
+ * сердце") after its printed title ("Персонаж, ожидающий пересадку: …", which the tag's
+ * icon stands for), the whole name on hover */
+function wlCharacterTag(name) {
+  const at = name.indexOf(": ");
+  return h("span", { class: "kit-tag wl-character", title: name },
+    `${WL_ICON.character}\u00a0${at < 0 ? name : name.slice(at + 2)}`);
+}
+
 function wlBacks(n, T) {
   const out = [];
   for (let i = 0; i < Math.min(n, 12); i++) out.push(h("div", { class: "wl-back" }));
@@ -124,7 +133,7 @@ function wlSeat(ctx, p, cat) {
   const T = ctx.t;
   return ctx.memo(`seat ${p}`, [st, handCards, legal, toAct, mine, total, cat, ctx.names], () => {
     const name = ctx.memo(`name ${p}`, [ctx.names, st.character, st.character_organ, st.needs, total, cat], () => ctx.seatName(p,
-      st.character ? h("span", { class: "kit-tag" }, T("wl_waits_for", { who: wlText(cat[st.character] || { en: st.character }, T) })) : null,
+      st.character ? wlCharacterTag(wlText(cat[st.character] || { en: st.character }, T)) : null,
       h("span", { class: "kit-tag" }, T("wl_needs", { cards: st.needs.map((c) => wlNeed(cat, c, T)).join(" + ") })),
       h("span", { class: "kit-tag", title: "WL-R4" }, T("wl_penalty", { n: total }))));
     const hand = ctx.memo(`hand ${p}`, [handCards, handCards ? legal : st.hand_count, cat], () => {

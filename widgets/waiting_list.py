@@ -37,7 +37,7 @@ class WaitingListBoard(Board):
         "wl_claim": N_("Claim {card}"), "wl_pass": N_("Pass"),
         "wl_auto_pass": N_("pass automatically when I could take a discard out of turn"),
         "wl_round_col": N_("Round"), "wl_total": N_("Total"),
-        "wl_waits_for": N_("waits for: {who}"), "wl_needs": N_("needs {cards}"),
+        "wl_needs": N_("needs {cards}"),
         "wl_penalty": N_("penalty points {n}"), "wl_lay": N_("Lay"), "wl_discard": N_("Discard"),
         "wl_reveal": N_("Reveal {cards}"), "wl_known": N_("known in hand:"),
         "wl_revealed": N_("revealed:"), "wl_result": N_("The lowest penalty total wins."),

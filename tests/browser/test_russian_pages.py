@@ -116,8 +116,10 @@ def wl_code(chromium: Any) -> Iterator[Any]:
     wl = (WIDGETS / "waiting_list.js").read_text(encoding="utf-8")
     base = "\n".join((WIDGETS / f).read_text(encoding="utf-8")
                      for f in ("base.js", "board_parts.js"))
-    page.add_script_tag(content=base + wl[:wl.index("export default")]
-                        + "\nglobalThis.kit = { pageWords, wlNeed, wlYear };")
+    # (Preact's h stands in: a virtual node as plain data, to read back)
+    page.add_script_tag(content="globalThis.preact = { h: (tag, props, ...children) =>"
+                        " ({ tag, props, children }) };\n" + base + wl[:wl.index("export default")]
+                        + "\nglobalThis.kit = { pageWords, wlNeed, wlYear, wlCharacterTag };")
     yield page
     context.close()
 
@@ -177,3 +179,18 @@ def test_a_boards_disclosures_are_targets_on_a_phone(page: Any, voila_url: str):
         return [s.textContent, Math.round(r.width), Math.round(r.height)]; })""")
     assert any(text == "ℹ" for text, _w, _h in sizes), sizes
     assert [s for s in sizes if s[1] < 24 or s[2] < 24] == []
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_a_seats_character_tag_says_who_waits_for_what_once(wl_code: Any, lang: str):
+    """WL-R1: from round 3 a seat's tag shows its character's own line ("Нина ждёт
+    сердце"), not the printed title before it nor a second "ждёт:"; the whole card name
+    stays on hover."""
+    from kit.waiting_list.deck import load_deck
+
+    for character in load_deck().characters.values():
+        name = getattr(character, lang)
+        tag = wl_code.evaluate("(name) => kit.wlCharacterTag(name)", name)
+        title, line = name.split(": ", 1)
+        assert tag["props"]["title"] == name
+        assert tag["children"] == ["☺\u00a0" + line] and title not in tag["children"][0]
