@@ -205,7 +205,7 @@ class PlaytestApp(w.VBox):
         #: links to this page in the other languages
         self.languages = w.HTML(language_links(self.lang, params))
         self.form = w.VBox([
-            self.languages, self.link_problems,
+            w.HTML(self._intro_html()), self.languages, self.link_problems,
             w.HTML("<b>" + t("Who plays") + "</b>"), self._field("players", self.players),
             self._field("seats", self.seat_box),
             w.HTML("<b>" + t("Variant and house rules") + "</b>"), rules,
@@ -277,13 +277,16 @@ class PlaytestApp(w.VBox):
         title = t.ctx("game", self.game, default=self.spec.title)
         return (f"<style>{FORM_STYLE}</style>"
                 f"<h1 style='font-size:1.5em;margin:0.2em 0'>{html.escape(title)}</h1>"
-                f"<p style='margin:0.2em 0'>" + t(
-                    "Choose who plays (people or bots) and the house rules, then start. One "
-                    "person plays against bots; several people share this screen, with a "
-                    "privacy screen between turns; teacher mode opens every hand for a "
-                    "projector.") + "</p>"
                 f"<p style='margin:0.2em 0'><a style='{LINK_STYLE}' "
                 f"href='index.ipynb?lang={self.lang}'>" + t("← all games") + "</a></p>")
+
+    def _intro_html(self) -> str:
+        """What the form is for: part of the form, it goes with it once a game starts."""
+        return ("<p class='kit-app-intro' style='margin:0.2em 0'>" + self.t(
+            "Choose who plays (people or bots) and the house rules, then start. One "
+            "person plays against bots; several people share this screen, with a "
+            "privacy screen between turns; teacher mode opens every hand for a "
+            "projector.") + "</p>")
 
     def _consent_html(self) -> str:
         """What the app records, and how to play without (empty when it records nothing)."""

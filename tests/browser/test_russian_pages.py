@@ -81,10 +81,14 @@ def test_pug_party_special_cards_hold_their_russian_names(page: Any, voila_url: 
 def test_the_result_panel_shows_whole_labels_and_no_column_of_dashes(page: Any,
                                                                       voila_url: str):
     """A Pug Party game played to its end in Russian (PP-12: places, no scores): the
-    panel's buttons show their whole labels and its table has no "Очки" column."""
+    panel's buttons show their whole labels and its table has no "Очки" column; the
+    form's "choose who plays, then start" is gone with the form."""
     page.goto(f"{voila_url}/voila/render/pug_party_app.ipynb?lang=ru&start=1&record=0"
               "&pause=0&seed=3&players=2&seats=human,bot:rule")
     page.wait_for_selector(".kit-board", timeout=90_000)
+    # (what the form is for goes with the form: above a board it would say "start")
+    assert page.locator(".kit-app-intro").count() == 1
+    assert not page.locator(".kit-app-intro").is_visible()
     for _ in range(400):
         page.wait_for_function(WAIT_TURN, timeout=30_000)
         if page.get_attribute(".kit-board", "data-over") == "1":
