@@ -63,7 +63,8 @@ def test_a_russian_setup_form_on_a_phone_keeps_its_words_whole(page: Any, voila_
 
 def test_pug_party_special_cards_hold_their_russian_names(page: Any, voila_url: str):
     """PP-7..PP-9: «Брейкдансер», «Мегамопс», «Какаха» stay inside their cards (every hand
-    open: teacher mode) in a phone's width as on a projector."""
+    open: teacher mode) in a phone's width as on a projector, and so does the empty
+    pile's «пусто»."""
     for size in (PHONE, {"width": 1280, "height": 900}):
         page.set_viewport_size(size)
         page.goto(f"{voila_url}/voila/render/pug_party_app.ipynb?lang=ru&mode=teacher&start=1"
@@ -75,6 +76,11 @@ def test_pug_party_special_cards_hold_their_russian_names(page: Any, voila_url: 
             return [c.textContent, s.left >= r.left - 0.5 && s.right <= r.right + 0.5]; })""")
         assert any("Брейкдансер" in text for text, _inside in names), names
         assert [text for text, inside in names if not inside] == []
+        # (no card played yet: the empty pile says so inside its card)
+        assert page.evaluate("""() => { const c = document.querySelector('.pp-empty');
+            const w = c.querySelector('.pp-empty-word').getBoundingClientRect();
+            const r = c.getBoundingClientRect();
+            return w.left > r.left && w.right < r.right; }""")
     assert not page.errors, page.errors
 
 
