@@ -204,3 +204,28 @@ def test_a_seats_character_tag_says_who_waits_for_what_once(wl_code: Any, lang: 
         title, line = name.split(": ", 1)
         assert tag["props"]["title"] == name
         assert tag["children"] == ["☺\u00a0" + line] and title not in tag["children"][0]
+
+
+def test_a_west_ends_number_stands_clear_of_its_tile(chromium: Any):
+    """DM-3: an end's number ("#21") is drawn on the side away from the tile it belongs
+    to: left of a west end (whose tile lies east of it, where the number covered the
+    tile's corner), right of the others."""
+    if not Path(os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")).exists():
+        pytest.skip("Debian's chromium is not installed (scripts/setup.sh --test installs it)")
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        page.set_content("<div></div>")
+        dm = (WIDGETS / "domino_metro.js").read_text(encoding="utf-8")
+        base = "\n".join((WIDGETS / f).read_text(encoding="utf-8")
+                         for f in ("base.js", "board_parts.js"))
+        page.add_script_tag(content=base + dm[:dm.index("export default")]
+                            + "\nglobalThis.kit = { dmEndSvg, DM_U };")
+        sides = page.evaluate("""() => [180, 0, 90, 270].map((dir) => {
+            const g = kit.dmEndSvg((k) => k, { state: "live", id: 21, value: 7 }, [0, 0],
+                                   false, dir);
+            const label = g.querySelector("text.dm-endid");
+            return Number(label.getAttribute("x")) - kit.DM_U / 2; })""")
+        assert sides[0] < 0 and all(x > 0 for x in sides[1:]), sides
+    finally:
+        context.close()
