@@ -178,7 +178,7 @@ class PlaytestApp(w.VBox):
         self.mode = w.Dropdown(options=[(t(label), value) for label, value in MODE_CHOICES],
                                value=mode, description=t("Mode"),
                                style={"description_width": "initial"},
-                               layout=w.Layout(width="min(100%, 32em)"))
+                               layout=w.Layout(width="min(96%, 32em)"))
         self.mode.add_class("kit-mode")
         resume = params.get("resume")
         if resume is not None and _parse_int(resume, 1, 2**31 - 1) is None:
