@@ -229,3 +229,19 @@ def test_a_west_ends_number_stands_clear_of_its_tile(chromium: Any):
         assert sides[0] < 0 and all(x > 0 for x in sides[1:]), sides
     finally:
         context.close()
+
+
+def test_a_russian_lessons_step_buttons_read_whole_on_a_phone(page: Any, voila_url: str):
+    """A guided lesson at 390 px: «◀ Предыдущий шаг», «Начать шаг заново», «Следующий шаг
+    ▶» wrap onto lines rather than shrink into "Следующи…"."""
+    page.set_viewport_size(PHONE)
+    page.goto(f"{voila_url}/voila/render/lessons/domino_metro.ipynb?lang=ru&pause=0.05",
+              wait_until="domcontentloaded")
+    page.wait_for_selector(".kit-lesson-next", timeout=120_000)
+    cut = page.evaluate("""() => [...document.querySelectorAll(
+        '.kit-lesson-back, .kit-lesson-reset, .kit-lesson-next')].filter((b) =>
+        b.scrollWidth > b.clientWidth + 1 || b.getBoundingClientRect().right > 390.5)
+        .map((b) => b.textContent)""")
+    assert cut == []
+    assert page.locator(".kit-lesson-next").inner_text().strip() == i18n.words("ru")(
+        "Next step ▶")
