@@ -78,6 +78,15 @@ def test_query_params_and_result_html():
     assert html.index("Bob") < html.index("Ann")
 
 
+def test_a_result_without_scores_has_no_column_of_dashes():
+    """PP-12: Pug Party ranks by the order players run out; its result table shows places
+    and players, no "Score" column of dashes (a game with scores keeps the column)."""
+    bare = result_html({"places": [2, 1, 3], "scores": None}, ["Ann", "Bob", "Cy"], Words("en"))
+    assert "Score" not in bare and "—" not in bare and bare.count("<tr") == 4
+    scored = result_html({"places": [2, 1], "scores": [3, 9]}, ["Ann", "Bob"], Words("en"))
+    assert "Score" in scored and "<td>9</td>" in scored
+
+
 def test_the_app_records_the_game_and_its_feedback(tmp_path, monkeypatch):
     record = pytest.importorskip("kit.record")
     url = f"sqlite:///{tmp_path}/playtests.sqlite"

@@ -112,3 +112,19 @@ def test_the_chosen_bots_line_shows_under_its_seat_picker_in_the_page_language()
     assert line.value == ""
     assert all(h in [c for box in app.seat_box.children for c in box.children]
                for h in app.seat_helps)
+
+
+def test_the_zero_double_rule_is_a_dropdown_of_the_scoring_files_rules_in_words():
+    """DM-R4: how 0:0 counts is chosen among the shipped scoring file's rules, each said in
+    the page's language (no "lone_10" to type), and a link may preset one."""
+    from kit.domino_metro.scoring import load_scoring
+
+    app = PlaytestApp("domino_metro", query="record=0&lang=ru&zero_double=lone_25")
+    widget = app.options["zero_double"]
+    assert isinstance(widget, w.Dropdown) and widget.value == "lone_25"
+    assert [v for _label, v in widget.options] == ["lone_10", "always_10", "lone_25"]
+    assert set(dict(widget.options).values()) == set(load_scoring().zero_double)
+    ru = i18n.words("ru")
+    assert [label for label, _v in widget.options] == [
+        ru.ctx("choice", f"zero_double.{v}") for _l, v in widget.options]
+    assert not any("_" in label for label, _v in widget.options)

@@ -52,6 +52,17 @@ from widgets.app_result import feedback_form, result_html, result_panel
 from widgets.base import Board
 
 # (the names of the form's fields and result panel are importable from here as before)
+#: the form's fields keep their words whole in any language: a checkbox's label wraps
+#: (ipywidgets cuts it with "…"), and a dropdown goes under its label when the row is too
+#: narrow for its choice's words (in a phone's width, always), keeping its height to tap
+FORM_STYLE = (".kit-setup .widget-checkbox{height:auto;max-width:100%}"
+              ".kit-setup .widget-checkbox .widget-label-basic{white-space:normal;"
+              "overflow:visible;height:auto;line-height:1.3}"
+              ".kit-setup .widget-dropdown{flex-wrap:wrap;height:auto;max-width:100%}"
+              ".kit-setup .widget-dropdown select{flex:1 1 15em;min-width:0;"
+              "min-height:var(--jp-widgets-inline-height,28px)}"
+              "@media (max-width:600px){.kit-setup .widget-dropdown select{flex-basis:100%}}")
+
 __all__ = ["ERROR_STYLE", "HIDDEN_OPTIONS", "LINK_STYLE", "MODE_CHOICES", "NOTE_STYLE",
            "PAUSE_RANGE", "SEAT_OPTIONS", "PlaytestApp", "board_class", "bot_help",
            "feedback_form", "language_links", "option_words", "page_language", "query_params",
@@ -140,7 +151,7 @@ class PlaytestApp(w.VBox):
         self.seed = w.Text(value=seed, placeholder=t("random"),
                            description=t("Deal number (optional)"),
                            style={"description_width": "initial"},
-                           layout=w.Layout(width="min(100%, 22em)"))
+                           layout=w.Layout(width="min(100%, 26em)"))  # (ru label: long)
         self.seed.add_class("kit-seed")
         pause_text = params.get("pause")
         if pause_text is not None:
@@ -167,7 +178,8 @@ class PlaytestApp(w.VBox):
         self.mode = w.Dropdown(options=[(t(label), value) for label, value in MODE_CHOICES],
                                value=mode, description=t("Mode"),
                                style={"description_width": "initial"},
-                               layout=w.Layout(width="min(100%, 32em)"))
+                               layout=w.Layout(width="min(96%, 32em)"))
+        self.mode.add_class("kit-mode")
         resume = params.get("resume")
         if resume is not None and _parse_int(resume, 1, 2**31 - 1) is None:
             self.problems["resume"] = i18n.explain(ConfigError(
@@ -193,7 +205,7 @@ class PlaytestApp(w.VBox):
         #: links to this page in the other languages
         self.languages = w.HTML(language_links(self.lang, params))
         self.form = w.VBox([
-            self.languages, self.link_problems,
+            w.HTML(self._intro_html()), self.languages, self.link_problems,
             w.HTML("<b>" + t("Who plays") + "</b>"), self._field("players", self.players),
             self._field("seats", self.seat_box),
             w.HTML("<b>" + t("Variant and house rules") + "</b>"), rules,
@@ -263,14 +275,18 @@ class PlaytestApp(w.VBox):
     def _header_html(self) -> str:
         t = self.t
         title = t.ctx("game", self.game, default=self.spec.title)
-        return (f"<h1 style='font-size:1.5em;margin:0.2em 0'>{html.escape(title)}</h1>"
-                f"<p style='margin:0.2em 0'>" + t(
-                    "Choose who plays (people or bots) and the house rules, then start. One "
-                    "person plays against bots; several people share this screen, with a "
-                    "privacy screen between turns; teacher mode opens every hand for a "
-                    "projector.") + "</p>"
+        return (f"<style>{FORM_STYLE}</style>"
+                f"<h1 style='font-size:1.5em;margin:0.2em 0'>{html.escape(title)}</h1>"
                 f"<p style='margin:0.2em 0'><a style='{LINK_STYLE}' "
                 f"href='index.ipynb?lang={self.lang}'>" + t("← all games") + "</a></p>")
+
+    def _intro_html(self) -> str:
+        """What the form is for: part of the form, it goes with it once a game starts."""
+        return ("<p class='kit-app-intro' style='margin:0.2em 0'>" + self.t(
+            "Choose who plays (people or bots) and the house rules, then start. One "
+            "person plays against bots; several people share this screen, with a "
+            "privacy screen between turns; teacher mode opens every hand for a "
+            "projector.") + "</p>")
 
     def _consent_html(self) -> str:
         """What the app records, and how to play without (empty when it records nothing)."""

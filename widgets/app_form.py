@@ -28,6 +28,31 @@ SEAT_OPTIONS = {"first_dealer", "first_player"}
 SEAT_CHOICES = ["human", "bot:rule", "bot:random"]
 
 
+def _zero_double_rules() -> tuple[str, ...]:
+    from kit.domino_metro.scoring import load_scoring
+    return tuple(load_scoring().zero_double)
+
+
+#: options whose values are the entries of a data file the engine reads (no fixed
+#: ``choices``): the form lists the shipped file's entries, as a dropdown, not a text field
+#: where a person would have to know "lone_10" (DM-R4)
+FILE_CHOICES = {("domino_metro", "zero_double"): _zero_double_rules}
+
+
+def option_choices(game: str, name: str, opt: Any) -> tuple | None:
+    """The values the form offers for option ``name`` (its default first), or None for a
+    free field (a number, a flag)."""
+    if opt.choices:
+        return tuple(opt.choices)
+    if is_data_option(opt):
+        return shipped_data(game, name)
+    listed = FILE_CHOICES.get((game, name))
+    if listed is None:
+        return None
+    values = listed()
+    return (opt.default, *(v for v in values if v != opt.default))
+
+
 def seat_choices(game: str) -> list[str]:
     """What a seat of ``game`` can be: a person, or any bot the game declares (the rule
     and random bots first, then the others, such as Hanabi's convention bot)."""
@@ -174,22 +199,24 @@ def _option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words 
     style = {"description_width": "initial"}
     layout = w.Layout(width="min(96%, 36em)")
     problem = None
-    if opt.choices or is_data_option(opt):
-        choices = list(opt.choices) if opt.choices else list(shipped_data(game, name))
+    offered = option_choices(game, name, opt)
+    if offered is not None:
+        choices = list(offered)
         value = next((c for c in choices if str(c) == preset), None)
-        if value is None and opt.choices is None and preset is not None:
+        if value is None and is_data_option(opt) and preset is not None:
             # a shipped data set may be named by its file name alone (deck.toml)
             value = next((c for c in choices if c.rsplit("/", 1)[-1] == preset), None)
-        labelled = [(t.ctx("choice", f"{name}.{c}", default=str(c)) if opt.choices
+        named = not is_data_option(opt)  # (a data set: by its file's name)
+        labelled = [(t.ctx("choice", f"{name}.{c}", default=str(c)) if named
                      else data_set_name(t, str(c)), c) for c in choices]
         if preset is not None and value is None:  # (the list shows them, by their names)
             problem = (t("{value} is not one of this field's choices", value=_brief(preset))
-                       if opt.choices else
+                       if named else
                        t("{value} is not one of the data sets shipped with the kit",
                          value=_brief(preset)))
         return w.Dropdown(options=labelled, value=opt.default if value is None else value,
-                          description=label, tooltip=doc, style=style,
-                          layout=layout), problem
+                          description=label, tooltip=doc, style=style,  # (words: wider)
+                          layout=w.Layout(width="min(96%, 44em)")), problem
     if isinstance(opt.default, bool):
         value = opt.default
         if preset is not None:

@@ -13,6 +13,11 @@ from kit import i18n
 from kit.i18n import Words
 from widgets.base import Board
 
+#: a button as wide as its label (ipywidgets' default width cuts a Russian one short)
+WHOLE_LABEL = w.Layout(width="auto")
+#: a result column's gap (a long name, "Игрок 2 (бот: по правилам)", meets the score)
+PAD = " style='padding:0 1em 0 0;text-align:left'"
+
 
 def result_panel(board: Board, t: Words, lang: str, *, play_again: Callable[[], Any],
                  replay: Callable[[], Any], new_setup: Callable[[], Any]) -> list[w.Widget]:
@@ -20,12 +25,12 @@ def result_panel(board: Board, t: Words, lang: str, *, play_again: Callable[[], 
     its buttons, and the feedback form if the game was recorded."""
     if board.result is None:
         return []
-    again = w.Button(description=t("Play again"), button_style="success")
+    again = w.Button(description=t("Play again"), button_style="success", layout=WHOLE_LABEL)
     again.add_class("kit-play-again")
     again.on_click(lambda _b: play_again())
-    setup = w.Button(description=t("Change the setup"))
+    setup = w.Button(description=t("Change the setup"), layout=WHOLE_LABEL)
     setup.on_click(lambda _b: new_setup())
-    replay_button = w.Button(description=t("Replay the game"))
+    replay_button = w.Button(description=t("Replay the game"), layout=WHOLE_LABEL)
     replay_button.add_class("kit-replay-game")
     replay_button.on_click(lambda _b: replay())
     panel = w.HTML(result_html(board.result, board.names, t))
@@ -89,10 +94,13 @@ def result_html(result: dict, names: list[str], t: Words | None = None) -> str:
     places = result.get("places") or [None] * len(names)
     scores = result.get("scores") or [None] * len(names)
     order = sorted(range(len(names)), key=lambda p: (places[p] is None, places[p] or 0, p))
+    # (a game without scores, such as Pug Party's places, has no column of dashes)
+    scored = any(s is not None for s in scores)
     for p in order:
         score = scores[p] if scores[p] is not None else "—"
-        rows.append(f"<tr class='kit-place-{places[p]}'><td>{places[p] or '—'}</td>"
-                    f"<td>{html.escape(names[p])}</td><td>{score}</td></tr>")
+        rows.append(f"<tr class='kit-place-{places[p]}'><td{PAD}>{places[p] or '—'}</td>"
+                    f"<td{PAD}>{html.escape(names[p])}</td>"
+                    + (f"<td>{score}</td>" if scored else "") + "</tr>")
     extra = ""
     if result.get("game") == "hanabi":
         extra = ("<p>" + t("Score {score} of {max}", score=f"<b>{result['score']}</b>",
@@ -101,6 +109,6 @@ def result_html(result: dict, names: list[str], t: Words | None = None) -> str:
                     if result.get("lost") else "") + "</p>")
     return ("<div class='kit-result-panel' style='font-size:1.2em'><h3>" + t("Result")
             + "</h3>" + extra + "<table class='kit-result' style='border-collapse:collapse'>"
-            "<thead><tr><th style='padding:0 1em 0 0'>" + t("Place") + "</th>"
-            "<th style='padding:0 1em 0 0'>" + t("Seat") + "</th><th>" + t("Score")
-            + "</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table></div>")
+            f"<thead><tr><th{PAD}>" + t("Place") + f"</th><th{PAD}>" + t("Seat") + "</th>"
+            + ("<th>" + t("Score") + "</th>" if scored else "") + "</tr></thead><tbody>"
+            + "".join(rows) + "</tbody></table></div>")

@@ -101,6 +101,7 @@ function pageWords(words) {
     return fill(forms[Math.min(i, forms.length - 1)], { n, ...(args || {}) });
   };
   T.lang = words.lang || "ru";
+  T.table = table;
   wordsKept.set(words, T);
   return T;
 }

@@ -13,12 +13,14 @@ function resultTable(result, names, T) {
     rows.push({ p, place, score });
   }
   rows.sort((a, b) => (a.place ?? 99) - (b.place ?? 99));
+  // (a game without scores, such as Pug Party's places, has no column of dashes)
+  const scored = rows.some((r) => r.score !== null && r.score !== undefined);
   return h("table", { class: "kit-result-table" },
-    h("thead", {}, h("tr", {}, h("th", {}, T("place")), h("th", {}, T("seat")), h("th", {}, T("score")))),
+    h("thead", {}, h("tr", {}, h("th", {}, T("place")), h("th", {}, T("seat")), scored ? h("th", {}, T("score")) : null)),
     h("tbody", {}, rows.map((r) => h("tr", { class: r.place === 1 ? "kit-winner" : null },
       h("td", {}, r.place ? `${r.place}` : "—"),
       h("td", {}, names[r.p]),
-      h("td", {}, r.score ?? "—")))));
+      scored ? h("td", {}, r.score ?? "—") : null))));
 }
 
 /** lines the log keeps, at most; past that the older half goes (see `showLog`) */

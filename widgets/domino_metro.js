@@ -172,15 +172,19 @@ function dmTileSvg(T, t, pending) {
     dmSvg("text", { x: bx, y: by + 8, "text-anchor": "middle" }, second));
 }
 
-function dmEndSvg(T, e, cell, hl) {
+function dmEndSvg(T, e, cell, hl, dir) {
   const cx = cell[0] * DM_U + DM_U / 2;
   const cy = cell[1] * DM_U + DM_U / 2;
   if (e.state === "live") {
+    // (its number on the side away from its tile: a west end's tile lies east of it, where
+    // the number would cover the tile's corner)
+    const west = dir === 180;
     return dmSvg("g", { class: `dm-end dm-live${hl ? " dm-hl" : ""}`, "data-end": e.id },
       dmSvg("title", {}, `${T("dm_end_live", { id: e.id, value: e.value })} (DM-R1)`),
       dmSvg("circle", { cx, cy, r: DM_U * 0.4 }),
       dmSvg("text", { x: cx, y: cy + 6, "text-anchor": "middle" }, e.value),
-      dmSvg("text", { x: cx + DM_U * 0.42, y: cy - DM_U * 0.3, class: "dm-endid" }, `#${e.id}`));
+      dmSvg("text", { x: cx + (west ? -1 : 1) * DM_U * 0.42, y: cy - DM_U * 0.3, class: "dm-endid",
+        "text-anchor": west ? "end" : "start" }, `#${e.id}`));
   }
   return dmSvg("g", { class: `dm-end dm-dead${hl ? " dm-hl" : ""}`, "data-end": e.id },
     dmSvg("title", {}, `${T("dm_end_dead", { id: e.id, value: e.value })} (DM-5)`),
@@ -274,7 +278,7 @@ function dmDrawLayout(box, model, view, hl) {
       return;
     }
     const mark = e.id === hl;
-    put(d.endAt, d.endsG, e.id, e, place, mark, () => dmEndSvg(T, e, place.cell, mark), "dm-hl");
+    put(d.endAt, d.endsG, e.id, e, place, mark, () => dmEndSvg(T, e, place.cell, mark, place.dir), "dm-hl");
   };
   const { tiles, ends } = layout;
   if (goesOn) {

@@ -90,7 +90,8 @@ function drawHanabi(ctx) {
     ctx.memo("mistakes", [view.mistakes, view.max_mistakes], () => hbTokens(ctx.t("hb_mistakes"), view.mistakes, view.max_mistakes, "✖", "·", "hb-tok-miss", "HB-6")),
     h("span", { class: "hb-deck" }, ctx.t("hb_deck", { n: view.deck })),
     h("span", { class: "hb-score" }, ctx.t("hb_score", { n: view.score, max: view.max_score })),
-    view.final_round ? h("span", { class: "hb-final", title: "HB-10" }, ctx.tn("hb_final", view.still_to_play.length)) : null));
+    // (over: the result says how it ended, not "0 turns left")
+    view.final_round && view.still_to_play.length ? h("span", { class: "hb-final", title: "HB-10" }, ctx.tn("hb_final", view.still_to_play.length)) : null));
 
   const fireworks = ctx.memo("fireworks", [view.fireworks, view.suits], () => h("div", { key: "fireworks", class: "hb-fireworks" },
     h("span", { class: "kit-label" }, ctx.t("hb_fireworks")),

@@ -25,7 +25,9 @@ STYLE = (".kit-index{display:grid;grid-template-columns:repeat(auto-fill,minmax(
          ".kit-index h3{margin:0 0 0.2em 0}.kit-index p{margin:0.2em 0}"
          ".kit-index a{display:inline-block;padding:0.35em 0.8em;margin:0.2em 0.4em 0 0;"
          "border-radius:6px;background:#0b57d0;color:#fff !important;text-decoration:none}"
-         ".kit-index .kit-muted{color:#555;font-size:0.9em}")
+         ".kit-index .kit-muted{color:#555;font-size:0.9em}"
+         # (the way to a table: a target to tap on a phone, not a line of small print)
+         ".kit-link-table{display:inline-block;padding:0.5em 0;font-size:1.1em}")
 
 
 def tutorial(notebook_dir: str | Path, english: str | None, lang: str) -> str | None:

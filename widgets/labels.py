@@ -83,6 +83,9 @@ CHOICES = [
     NC_("choice", "new_round.up"), NC_("choice", "new_round.carries_over"),
     NC_("choice", "metro_maker.last_other_tile"), NC_("choice", "metro_maker.pips"),
     NC_("choice", "tied_pips.better"), NC_("choice", "tied_pips.worse"),
+    # (DM-R4: the rules of the shipped scoring file, data/domino_metro/scoring.toml)
+    NC_("choice", "zero_double.lone_10"), NC_("choice", "zero_double.always_10"),
+    NC_("choice", "zero_double.lone_25"),
 ]
 #: the data sets shipped in data/, context ``data-set``, message id the file's path
 #: (a designer's own file shows by its file name)

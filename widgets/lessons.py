@@ -104,7 +104,9 @@ class Lesson(w.VBox):
         self.next.on_click(lambda _: self.show(self.step_no + 1))
         super().__init__([self.head, self.step_head, self.text, self.question, self.goal,
                           self.board_box, self.feedback, self.recap,
-                          w.HBox([self.back, self.reset, self.next]), self.finished])
+                          # (wrapping: in a phone's width the three shrank to "Следующи…")
+                          w.HBox([self.back, self.reset, self.next],
+                                 layout=w.Layout(flex_flow="row wrap")), self.finished])
         self.add_class("kit-lesson")
         self.show(0)
 

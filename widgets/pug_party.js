@@ -50,7 +50,7 @@ function drawPugParty(ctx) {
         const top = i === pile.length - 1;
         return ctx.memo(`pile ${i}`, [c, top], () => ppCard(T, c, `pp-in-pile${top ? " pp-top" : ""}`, i));
       })
-        : h("div", { class: "pp-card pp-empty" }, T("pp_empty")),
+        : h("div", { class: "pp-card pp-empty" }, h("span", { class: "pp-empty-word" }, T("pp_empty"))),
       ctx.find((a) => a.type === "pick_up").map((i) => ctx.btn(i, T("pp_pick_up"), "pp-pickup")))));
 
   for (const p of seatOrder(me, n)) out.push(ppSeat(ctx, p));

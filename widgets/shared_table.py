@@ -354,8 +354,9 @@ def table_maker(app: Any) -> w.Widget:
     :class:`widgets.app.PlaytestApp`): the form's game, options, seats (people or bots)
     and language make a table; the host's page takes the form's place."""
     t: Words = app.t
-    teacher = w.Checkbox(value=False, indent=False,
-                         description=t("also make a teacher link (every hand open)"))
+    teacher = w.Checkbox(value=False, indent=False,  # (wide enough for its words in ru/uk)
+                         description=t("also make a teacher link (every hand open)"),
+                         layout=w.Layout(width="min(96%, 36em)"))
     teacher.add_class("kit-table-teacher")
     button = w.Button(description=t("Create a table"), icon="")
     button.add_class("kit-create-table")

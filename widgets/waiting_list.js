@@ -14,12 +14,34 @@ function wlCard(ctx, cat, id, extra, attrs, open) {
   const T = ctx.t;
   const c = cat[id] || { type: "unknown", en: id };
   const text = c.type === "fact" ? wlText(c, T, "text_") : "";
-  const source = c.source ? T("wl_source", { source: `${c.source}${c.year ? `, ${c.year}` : ""}` }) : null;
+  const source = c.source ? T("wl_source", { source: `${c.source}${c.year ? `, ${wlYear(c.year, T)}` : ""}` }) : null;
   return h("div", { class: `wl-card wl-t-${c.type} ${extra || ""}`, title: [wlText(c, T), text, source].filter(Boolean).join("\n"), "data-dead": T("wl_dead"), ...(attrs || {}) },
     h("span", { class: "wl-type" }, `${WL_ICON[c.type] || "?"}\u00a0${T(`wl_${c.type}`)}`),
     h("span", { class: "wl-name" }, wlText(c, T)),
     text ? h("details", { class: "wl-fact", open: !!open }, h("summary", {}, "ℹ"),
       h("p", { class: "wl-fact-text" }, text), source ? h("p", { class: "wl-fact-source", "data-verbatim": "" }, source) : null) : null);
+}
+
+/** a fact's year as the deck writes it ("2014", "about 2020", "undated") in the page's language */
+function wlYear(year, T) {
+  if (year.trim() === "undated") return T("wl_undated");
+  return year.startsWith("about ") ? T("wl_about", { year: year.slice(6).trim() }) : year;
+}
+
+/** a combination's part: a card's name, or a card type's ("positive": any positive
+ * circumstance, WL-R4), in lower case as in a list */
+function wlNeed(cat, id, T) {
+  if (cat[id]) return wlText(cat[id], T);
+  return `wl_${id}` in (T.table || {}) ? T(`wl_${id}`).toLocaleLowerCase(T.lang) : id;
+}
+
+/** a seat's character (WL-R1, from round 3) as a tag: the card's own line ("Нина ждёт
+ * сердце") after its printed title ("Персонаж, ожидающий пересадку: …", which the tag's
+ * icon stands for), the whole name on hover */
+function wlCharacterTag(name) {
+  const at = name.indexOf(": ");
+  return h("span", { class: "kit-tag wl-character", title: name },
+    `${WL_ICON.character}\u00a0${at < 0 ? name : name.slice(at + 2)}`);
 }
 
 function wlBacks(n, T) {
@@ -111,8 +133,8 @@ function wlSeat(ctx, p, cat) {
   const T = ctx.t;
   return ctx.memo(`seat ${p}`, [st, handCards, legal, toAct, mine, total, cat, ctx.names], () => {
     const name = ctx.memo(`name ${p}`, [ctx.names, st.character, st.character_organ, st.needs, total, cat], () => ctx.seatName(p,
-      st.character ? h("span", { class: "kit-tag" }, T("wl_waits_for", { who: wlText(cat[st.character] || { en: st.character }, T) })) : null,
-      h("span", { class: "kit-tag" }, T("wl_needs", { cards: st.needs.map((c) => wlText(cat[c] || { en: c }, T)).join(" + ") })),
+      st.character ? wlCharacterTag(wlText(cat[st.character] || { en: st.character }, T)) : null,
+      h("span", { class: "kit-tag" }, T("wl_needs", { cards: st.needs.map((c) => wlNeed(cat, c, T)).join(" + ") })),
       h("span", { class: "kit-tag", title: "WL-R4" }, T("wl_penalty", { n: total }))));
     const hand = ctx.memo(`hand ${p}`, [handCards, handCards ? legal : st.hand_count, cat], () => {
       if (!handCards) return wlBacks(st.hand_count, T);

@@ -23,6 +23,8 @@ class WaitingListBoard(Board):
         "wl_organ": N_("Organ"), "wl_surgeon": N_("Surgeon"), "wl_clinic": N_("Clinic"),
         "wl_fact": N_("Fact"), "wl_positive": N_("Positive"), "wl_negative": N_("Negative"),
         "wl_character": N_("Character"), "wl_source": N_("source: {source}"),
+        # (a fact's year when the deck gives none or an approximate one: deck.toml)
+        "wl_undated": N_("undated"), "wl_about": N_("about {year}"),
         "wl_dead": N_("dead"),
         "wl_round": N_("Round {n} of {of}"), "wl_goal": N_("Goal:"), "wl_deck": N_("Deck {n}"),
         "wl_reshuffled": N_("reshuffled ×{n}"), "wl_dealer": N_("Dealer: {who}"),
@@ -35,7 +37,7 @@ class WaitingListBoard(Board):
         "wl_claim": N_("Claim {card}"), "wl_pass": N_("Pass"),
         "wl_auto_pass": N_("pass automatically when I could take a discard out of turn"),
         "wl_round_col": N_("Round"), "wl_total": N_("Total"),
-        "wl_waits_for": N_("waits for: {who}"), "wl_needs": N_("needs {cards}"),
+        "wl_needs": N_("needs {cards}"),
         "wl_penalty": N_("penalty points {n}"), "wl_lay": N_("Lay"), "wl_discard": N_("Discard"),
         "wl_reveal": N_("Reveal {cards}"), "wl_known": N_("known in hand:"),
         "wl_revealed": N_("revealed:"), "wl_result": N_("The lowest penalty total wins."),
