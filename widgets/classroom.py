@@ -271,11 +271,21 @@ def _esc(text: str) -> str:
     return html.escape(text, quote=True)
 
 
+def _linked(source: str) -> str:
+    """The source as HTML, each web address in it a link written out in full (a printed
+    card needs the whole address, and the page shows it once)."""
+    out, last = [], 0
+    for m in _SITE.finditer(source):
+        url = "https://" + m.group(1)
+        out += [_esc(source[last:m.start()]),
+                f'<a href="{_esc(url)}" target="_blank" rel="noopener">{_esc(url)}</a>']
+        last = m.end()
+    return "".join(out) + _esc(source[last:])
+
+
 def _source_html(card: FactCard, pack: Classroom, lang: str) -> str:
-    links = " ".join(f'<a href="{_esc(u)}" target="_blank" rel="noopener">{_esc(u)}</a>'
-                     for u in card.links)
     return (f"<p class='kit-fact-source'><b>{_esc(pack.word('source', lang))}:</b> "
-            f"{_esc(card.source)}{' — ' + links if links else ''} · "
+            f"{_linked(card.source)} · "
             f"{_esc(pack.word('year', lang))}: {_esc(year_text(card.year, pack, lang))}</p>")
 
 
