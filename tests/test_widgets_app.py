@@ -196,3 +196,15 @@ def test_the_app_says_why_it_cannot_resume_and_offers_the_form(tmp_path, monkeyp
     app = PlaytestApp(game, query=query.format(**keys))
     assert app.board is None and app.form.layout.display != "none"
     assert says in html.unescape(app.message.value)
+
+
+@pytest.mark.parametrize("game, lang, hint", [
+    ("hanabi", "ru", "например, HB-R1"), ("waiting_list", "uk", "наприклад, WL-R1"),
+    ("pug_party", "en", "e.g. PP-R1"), ("domino_metro", "ru", "например, DM-R5")])
+def test_feedback_form_gives_an_example_rule_of_its_own_game(game, lang, hint):
+    """The "unclear rule" field suggests one of the game's rulings, not another game's."""
+    from widgets.app_result import feedback_form
+
+    form = feedback_form(Words(lang), lang, game, lambda *a: None)
+    unclear = [c for c in form.children if isinstance(c, w.Text)]
+    assert [c.placeholder for c in unclear] == [hint]

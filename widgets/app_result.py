@@ -9,6 +9,7 @@ from typing import Any
 
 import ipywidgets as w
 
+import kit
 from kit import i18n
 from kit.i18n import Words
 from widgets.base import Board
@@ -48,13 +49,13 @@ def seat_feedback_form(board: Board, t: Words, lang: str) -> w.Widget:
     seat = w.Dropdown(options=[(board.names[p], p) for p in humans] or [("—", 0)],
                       description=t("Seat"))
     return feedback_form(
-        t, lang,
+        t, lang, board.state.spec.name,
         lambda rating, text, unclear: board.recording.feedback(
             seat=seat.value, rating=rating, text=text, unclear_rule=unclear),
         before=[seat])
 
 
-def feedback_form(t: Words, lang: str,
+def feedback_form(t: Words, lang: str, game: str,
                   save: Callable[[int | None, str, str | None], None], *,
                   before: Sequence[w.Widget] = ()) -> w.Widget:
     """The feedback form under a finished game (a playtest app's, a table seat's):
@@ -65,7 +66,9 @@ def feedback_form(t: Words, lang: str,
                              style={"description_width": "initial"})
     text = w.Textarea(placeholder=t("What was fun, what was confusing?"),
                       layout=w.Layout(width="min(100%, 36em)"))
-    unclear = w.Text(placeholder=t("e.g. WL-6"), description=t("Unclear rule"),
+    # the example is one of the game's own rulings, the kind a playtest questions most
+    example = next(o.rule for o in kit.spec(game).options.values() if "-R" in o.rule)
+    unclear = w.Text(placeholder=t("e.g. {rule}", rule=example), description=t("Unclear rule"),
                      style={"description_width": "initial"})
     sent = w.HTML()
     send = w.Button(description=t("Send feedback"))

@@ -336,7 +336,7 @@ class TableApp(w.VBox):
         store, shared = self.store, self.shared
         assert store is not None and shared is not None
         return feedback_form(
-            self.t, self.lang,
+            self.t, self.lang, shared.info.game,
             lambda rating, text, unclear: store.feedback(
                 shared.game_id, seat, rating=rating, text=text, unclear_rule=unclear))
 
