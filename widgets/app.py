@@ -40,6 +40,10 @@ from widgets.app_form import (
     board_class,
     bot_help,
     bot_help_html,
+    consent_html,
+    field_label,
+    header_html,
+    intro_html,
     language_links,
     option_words,
     page_language,
@@ -52,17 +56,6 @@ from widgets.app_result import feedback_form, result_html, result_panel
 from widgets.base import Board
 
 # (the names of the form's fields and result panel are importable from here as before)
-#: the form's fields keep their words whole in any language: a checkbox's label wraps
-#: (ipywidgets cuts it with "…"), and a dropdown goes under its label when the row is too
-#: narrow for its choice's words (in a phone's width, always), keeping its height to tap
-FORM_STYLE = (".kit-setup .widget-checkbox{height:auto;max-width:100%}"
-              ".kit-setup .widget-checkbox .widget-label-basic{white-space:normal;"
-              "overflow:visible;height:auto;line-height:1.3}"
-              ".kit-setup .widget-dropdown{flex-wrap:wrap;height:auto;max-width:100%}"
-              ".kit-setup .widget-dropdown select{flex:1 1 15em;min-width:0;"
-              "min-height:var(--jp-widgets-inline-height,28px)}"
-              "@media (max-width:600px){.kit-setup .widget-dropdown select{flex-basis:100%}}")
-
 __all__ = ["ERROR_STYLE", "HIDDEN_OPTIONS", "LINK_STYLE", "MODE_CHOICES", "NOTE_STYLE",
            "PAUSE_RANGE", "SEAT_OPTIONS", "PlaytestApp", "board_class", "bot_help",
            "feedback_form", "language_links", "option_words", "page_language", "query_params",
@@ -194,7 +187,7 @@ class PlaytestApp(w.VBox):
         self.start_button.on_click(lambda _b: self.start())
         self.message = w.HTML()
         #: what is recorded, said before a game and under a recorded board
-        self.consent = w.HTML(self._consent_html())
+        self.consent = w.HTML(consent_html(self.t, self.lang, self.record))
         self.consent.add_class("kit-consent")
         self.recording_note = w.HTML()
         self.recording_note.add_class("kit-consent")
@@ -205,7 +198,7 @@ class PlaytestApp(w.VBox):
         #: links to this page in the other languages
         self.languages = w.HTML(language_links(self.lang, params))
         self.form = w.VBox([
-            w.HTML(self._intro_html()), self.languages, self.link_problems,
+            w.HTML(intro_html(self.t)), self.languages, self.link_problems,
             w.HTML("<b>" + t("Who plays") + "</b>"), self._field("players", self.players),
             self._field("seats", self.seat_box),
             w.HTML("<b>" + t("Variant and house rules") + "</b>"), rules,
@@ -221,7 +214,7 @@ class PlaytestApp(w.VBox):
         self.result_panel = w.VBox()
         self.result_panel.add_class("kit-app-result-box")
         #: the page's title, what it is for, and the way back to every game
-        self.header = w.HTML(self._header_html())
+        self.header = w.HTML(header_html(self.t, self.lang, self.game))
         self.header.add_class("kit-app-header")
         self.children = [self.header, self.form, self.board_box, self.recording_note,
                          self.result_panel]
@@ -252,53 +245,13 @@ class PlaytestApp(w.VBox):
         if not self.problems:
             return ""
         t = self.t
-        items = "".join(f"<li><b>{html.escape(self._field_label(k))}</b>: {html.escape(v)}"
-                        "</li>" for k, v in self.problems.items())
+        items = "".join(f"<li><b>{html.escape(field_label(t, self.game, k))}</b>: "
+                        f"{html.escape(v)}</li>" for k, v in self.problems.items())
         return (f"<div class='kit-app-error' style='{ERROR_STYLE}'>"
                 + html.escape(t("This link's values that the form could not take (the fields "
                                 "are marked):")) + f"<ul>{items}</ul></div>")
 
-    def _field_label(self, name: str) -> str:
-        """A link parameter as the form's field label reads (an option by its label)."""
-        t = self.t
-        labels = {"players": t("Players"), "seats": t("Who plays"),
-                  "seed": t("Deal number (optional)"), "pause": t("Bots' pause (s)"),
-                  "mode": t("Mode"), "record": t("Recording"),
-                  "resume": t("Going on with a recorded game"), "start": t("Start the game")}
-        if name in labels:
-            return labels[name]
-        opt = self.spec.options.get(name)
-        return option_words(t, self.game, name, opt)[0] if opt is not None else name
-
     # -- the form -----------------------------------------------------------------------
-
-    def _header_html(self) -> str:
-        t = self.t
-        title = t.ctx("game", self.game, default=self.spec.title)
-        return (f"<style>{FORM_STYLE}</style>"
-                f"<h1 style='font-size:1.5em;margin:0.2em 0'>{html.escape(title)}</h1>"
-                f"<p style='margin:0.2em 0'><a style='{LINK_STYLE}' "
-                f"href='index.ipynb?lang={self.lang}'>" + t("← all games") + "</a></p>")
-
-    def _intro_html(self) -> str:
-        """What the form is for: part of the form, it goes with it once a game starts."""
-        return ("<p class='kit-app-intro' style='margin:0.2em 0'>" + self.t(
-            "Choose who plays (people or bots) and the house rules, then start. One "
-            "person plays against bots; several people share this screen, with a "
-            "privacy screen between turns; teacher mode opens every hand for a "
-            "projector.") + "</p>")
-
-    def _consent_html(self) -> str:
-        """What the app records, and how to play without (empty when it records nothing)."""
-        if not self.record:
-            return ""
-        from kit.record import CONSENT_NOTE
-
-        t = self.t
-        note = t.ctx("consent", "note", default=CONSENT_NOTE)
-        return (f"<p style='{NOTE_STYLE}'>{html.escape(note)} " + t("To record nothing, open")
-                + f" <a style='{LINK_STYLE}' href='?record=0&amp;lang={self.lang}'>"
-                + t("this page with {code}", code="<code>?record=0</code>") + "</a>.</p>")
 
     def _make_seats(self) -> None:
         n = self.players.value

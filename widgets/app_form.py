@@ -254,3 +254,57 @@ def _option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words 
         return w.Text(value=value, description=label, tooltip=doc, style=style,
                       layout=w.Layout(width="min(96%, 32em)")), problem
     return None, None
+
+
+#: the form's fields keep their words whole in any language: a checkbox's label wraps
+#: (ipywidgets cuts it with "…"), and a dropdown goes under its label when the row is too
+#: narrow for its choice's words (in a phone's width, always), keeping its height to tap
+FORM_STYLE = (".kit-setup .widget-checkbox{height:auto;max-width:100%}"
+              ".kit-setup .widget-checkbox .widget-label-basic{white-space:normal;"
+              "overflow:visible;height:auto;line-height:1.3}"
+              ".kit-setup .widget-dropdown{flex-wrap:wrap;height:auto;max-width:100%}"
+              ".kit-setup .widget-dropdown select{flex:1 1 15em;min-width:0;"
+              "min-height:var(--jp-widgets-inline-height,28px)}"
+              "@media (max-width:600px){.kit-setup .widget-dropdown select{flex-basis:100%}}")
+
+
+def field_label(t: Words, game: str, name: str) -> str:
+    """A link parameter as the form's field label reads (an option by its label)."""
+    labels = {"players": t("Players"), "seats": t("Who plays"),
+              "seed": t("Deal number (optional)"), "pause": t("Bots' pause (s)"),
+              "mode": t("Mode"), "record": t("Recording"),
+              "resume": t("Going on with a recorded game"), "start": t("Start the game")}
+    if name in labels:
+        return labels[name]
+    opt = kit.spec(game).options.get(name)
+    return option_words(t, game, name, opt)[0] if opt is not None else name
+
+
+def header_html(t: Words, lang: str, game: str) -> str:
+    """The app's title and the way back to the index (with the form's style)."""
+    title = t.ctx("game", game, default=kit.spec(game).title)
+    return (f"<style>{FORM_STYLE}</style>"
+            f"<h1 style='font-size:1.5em;margin:0.2em 0'>{html.escape(title)}</h1>"
+            f"<p style='margin:0.2em 0'><a style='{LINK_STYLE}' "
+            f"href='index.ipynb?lang={lang}'>" + t("← all games") + "</a></p>")
+
+
+def intro_html(t: Words) -> str:
+    """What the form is for: part of the form, it goes with it once a game starts."""
+    return ("<p class='kit-app-intro' style='margin:0.2em 0'>" + t(
+        "Choose who plays (people or bots) and the house rules, then start. One "
+        "person plays against bots; several people share this screen, with a "
+        "privacy screen between turns; teacher mode opens every hand for a "
+        "projector.") + "</p>")
+
+
+def consent_html(t: Words, lang: str, record: bool) -> str:
+    """What the app records, and how to play without (empty when it records nothing)."""
+    if not record:
+        return ""
+    from kit.record import CONSENT_NOTE
+
+    note = t.ctx("consent", "note", default=CONSENT_NOTE)
+    return (f"<p style='{NOTE_STYLE}'>{html.escape(note)} " + t("To record nothing, open")
+            + f" <a style='{LINK_STYLE}' href='?record=0&amp;lang={lang}'>"
+            + t("this page with {code}", code="<code>?record=0</code>") + "</a>.</p>")
