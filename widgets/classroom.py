@@ -14,222 +14,27 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass
-from string import Formatter
-from typing import Annotated, Any
+from typing import Any
 from urllib.parse import urlencode
 
 import ipywidgets as w
-from pydantic import Field, NonNegativeInt, PositiveInt
 
-import kit
-from kit import scenarios
-from kit.datafile import load_toml
-from kit.datamodel import DataModel, validated
-from kit.errors import NC_, ConfigError
-from kit.i18n import LANGUAGES
 from kit.waiting_list import DECK_FILE, load_deck
 from widgets.app import language_links, page_language, query_params
+from widgets.classroom_data import (  # noqa: F401 (importable from here as before)
+    FILE,
+    LESSON_MINUTES,
+    Classroom,
+    Situation,
+    load_classroom,
+)
 
-FILE = "waiting_list/classroom.toml"
-#: the lesson's length: the plan's minutes add up to it
-LESSON_MINUTES = 45
-#: the page words the code uses (``[words]`` of the file must give each, in every language)
-WORDS = ("title", "intro", "back", "plan", "minutes", "board", "board_note", "situation",
-         "reset", "goal", "play", "play_note", "hotseat", "bots", "tutorial", "cards_link",
-         "questions", "mechanic", "sensitivity", "source", "year", "cards_title",
-         "cards_intro", "cards_check", "print", "back_teacher", "fact", "undated", "about")
 #: the notebooks of the pack and the pages they link (relative: Voilà serves them side by side)
 TEACHER_PAGE = "waiting_list_classroom.ipynb"
 CARDS_PAGE = "waiting_list_fact_cards.ipynb"
 APP_PAGE = "waiting_list_app.ipynb"
 TUTORIAL_PAGE = "waiting_list_tutorial.ipynb"
 INDEX_PAGE = "index.ipynb"
-
-Text = dict[str, str]
-
-
-@dataclass(frozen=True)
-class PlanPart:
-    """One part of the 45-minute plan."""
-
-    minutes: int
-    title: Text
-    steps: tuple[Text, ...]
-
-
-@dataclass(frozen=True)
-class Situation:
-    """A prepared situation for the projector board: a scenario after ``upto`` actions."""
-
-    scenario: str
-    upto: int
-    title: Text
-    goal: Text
-
-    def state(self) -> Any:
-        """A fresh game state at the situation."""
-        return kit.load_scenario(self.scenario).state(self.upto)
-
-
-@dataclass(frozen=True)
-class Question:
-    """A debrief question: the mechanic it starts from, the question, the facts it rests on."""
-
-    mechanic: Text
-    text: Text
-    facts: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Care:
-    """A paragraph of the sensitivity note (and the fact cards it rests on)."""
-
-    text: Text
-    facts: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Classroom:
-    """The pack's texts, validated."""
-
-    words: dict[str, Text]
-    plan: tuple[PlanPart, ...]
-    situations: tuple[Situation, ...]
-    questions: tuple[Question, ...]
-    care: tuple[Care, ...]
-
-    def word(self, key: str, lang: str, **values: Any) -> str:
-        """A page word in ``lang``, its ``{placeholders}`` filled."""
-        text = self.words[key][lang]
-        return text.format(**values) if values else text
-
-
-def _fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in Formatter().parse(text) if name}
-
-
-#: a text in the page: not blank
-Line = Annotated[str, Field(pattern=r"\S")]
-
-
-class Texts(DataModel):
-    """A text in every language of the kit."""
-
-    ru: Line
-    uk: Line
-    en: Line
-
-
-class PlanEntry(DataModel):
-    minutes: PositiveInt
-    title: Texts
-    steps: list[Texts]
-
-
-class SituationEntry(DataModel):
-    scenario: str
-    upto: NonNegativeInt
-    title: Texts
-    goal: Texts
-
-
-class QuestionEntry(DataModel):
-    mechanic: Texts
-    text: Texts
-    facts: list[str] = Field(default_factory=list)
-
-
-class CareEntry(DataModel):
-    text: Texts
-    facts: list[str] = Field(default_factory=list)
-
-
-class ClassroomFile(DataModel):
-    """The shape of ``data/waiting_list/classroom.toml``."""
-
-    words: dict[str, Texts]
-    plan: list[PlanEntry] = Field(min_length=1)
-    situation: list[SituationEntry] = Field(min_length=1)
-    question: list[QuestionEntry] = Field(min_length=1)
-    care: list[CareEntry] = Field(min_length=1)
-
-
-def _text(value: Texts, where: str) -> Text:
-    """The same ``{placeholders}`` in every language."""
-    texts = {lang: getattr(value, lang) for lang in LANGUAGES}
-    fields = {lang: _fields(texts[lang]) for lang in LANGUAGES}
-    for lang in LANGUAGES:
-        if fields[lang] != fields[LANGUAGES[0]]:
-            raise ConfigError(f"{where}.{lang}", f"placeholders {sorted(fields[lang])} differ "
-                                                 f"from {LANGUAGES[0]}'s "
-                                                 f"{sorted(fields[LANGUAGES[0]])}",
-                              code=NC_("error", "placeholders_differ"))
-    return texts
-
-
-def _facts(ids: list[str], where: str, facts: set[str]) -> tuple[str, ...]:
-    for i in ids:
-        if i not in facts:
-            raise ConfigError(f"{where}.facts", f"{i!r} is not a fact card of the deck",
-                              code=NC_("error", "not_a_card"), value=i, deck=DECK_FILE)
-    return tuple(ids)
-
-
-def load_classroom(path: str = FILE, deck: str = DECK_FILE) -> Classroom:
-    """The pack's texts at ``path`` (relative to ``data/``), checked against ``deck``'s fact
-    cards and the scenarios; any gap is a :class:`kit.ConfigError` naming the entry (the
-    shape by :class:`ClassroomFile`, the rest here)."""
-    where = str(path)
-    data = validated(ClassroomFile, load_toml(path), where, ": ")
-    facts = {cid for cid, c in load_deck(deck).cards.items() if c.type == "fact"}
-    words = {}
-    for key in WORDS:
-        if key not in data.words:
-            raise ConfigError(f"{where}: words.{key}", "is missing",
-                              code=NC_("error", "entry_missing"))
-        words[key] = _text(data.words[key], f"{where}: words.{key}")
-    plan = []
-    for i, part in enumerate(data.plan):
-        at = f"{where}: plan[{i}]"
-        plan.append(PlanPart(part.minutes, _text(part.title, f"{at}.title"),
-                             tuple(_text(s, f"{at}.steps[{j}]")
-                                   for j, s in enumerate(part.steps))))
-    total = sum(p.minutes for p in plan)
-    if total != LESSON_MINUTES:
-        raise ConfigError(f"{where}: plan", f"the parts add up to {total} minutes, not "
-                                            f"{LESSON_MINUTES}",
-                          code=NC_("error", "plan_minutes"), total=total,
-                          minutes=LESSON_MINUTES)
-    known = set(scenarios.names())
-    situations = []
-    for i, row in enumerate(data.situation):
-        at = f"{where}: situation[{i}]"
-        name = row.scenario
-        if name not in known:
-            raise ConfigError(f"{at}.scenario", f"no prepared situation {name!r} in "
-                                                f"data/scenarios/",
-                              code=NC_("error", "scenario_unknown"), value=name)
-        sc = kit.load_scenario(name)
-        if sc.game != "waiting_list":
-            raise ConfigError(f"{at}.scenario", f"{name!r} is a {sc.game} situation",
-                              code=NC_("error", "scenario_unknown"), value=name)
-        if row.upto > len(sc.actions):
-            raise ConfigError(f"{at}.upto", f"must be 0–{len(sc.actions)}, not {row.upto}",
-                              code=NC_("error", "must_be_int_range"), low=0,
-                              high=len(sc.actions), value=row.upto)
-        situations.append(Situation(name, row.upto, _text(row.title, f"{at}.title"),
-                                    _text(row.goal, f"{at}.goal")))
-    questions = []
-    for i, q in enumerate(data.question):
-        at = f"{where}: question[{i}]"
-        questions.append(Question(_text(q.mechanic, f"{at}.mechanic"),
-                                  _text(q.text, f"{at}.text"), _facts(q.facts, at, facts)))
-    care = []
-    for i, c in enumerate(data.care):
-        at = f"{where}: care[{i}]"
-        care.append(Care(_text(c.text, f"{at}.text"), _facts(c.facts, at, facts)))
-    return Classroom(words, tuple(plan), tuple(situations), tuple(questions), tuple(care))
-
 
 # -- the fact cards -------------------------------------------------------------------------
 
