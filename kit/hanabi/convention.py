@@ -8,8 +8,8 @@ Conventions (every player reads them from the public moves alone; no hat-guessin
   touches for the first time.
 - **Play clue**: a colour hint, or a value hint whose focus is not the chop, says the
   focus card is playable now, or as soon as a card already known exactly is played.
-  With two players a hint touching only hinted cards says the newest of them not yet
-  known to be playable or useless is playable (a tempo clue).
+  With two or three players a hint touching only hinted cards says the newest of them
+  not yet known to be playable or useless is playable (a tempo clue).
 - **Save clue**: a value hint on the chop may also mean "keep this": the last copy of a
   needed card (every 5 is one). A save comes before one's own play, and a play clue for
   the same player before a save (they then play rather than discard).
@@ -39,9 +39,9 @@ DESCRIPTION = (
     "card no hint touched; it discards from its chop. A hint's focus is the chop if it "
     "touches it, else the newest card it newly touches. A colour hint, or a value hint "
     "off the chop, means the focus card is playable now (or right after a card already "
-    "known exactly); with two players, a hint touching only hinted cards means the newest "
-    "one not yet known to be playable is. A value hint on the chop may instead mean keep "
-    "it: the last copy of a needed card (every 5 is one). It never makes two cards known "
+    "known exactly); with two or three players, a hint touching only hinted cards means "
+    "the newest one not yet known to be playable is. A value hint on the chop may instead "
+    "mean keep it: the last copy of a needed card (every 5 is one). It never makes two cards known "
     "to be playable that could be the same card, so once one is played the others are not "
     "that card. It plays a hinted card once it surely fits, stalls with hints near the end "
     "of the deck, and risks its likeliest card only with a card or two left or in the "
@@ -52,13 +52,13 @@ class Table(PublicTable):
     """The public table (:class:`PublicTable`) with the cards hints touched and what
     the conventions read into each hint."""
 
-    TEMPO = (2,)  # player counts where a hint touching only hinted cards is a play clue
+    TEMPO = (2, 3)  # player counts where a hint touching only hinted cards is a play clue
 
     def __init__(self, view: dict) -> None:
         self.last_copies = sum(1 << (5 * i + v) for i, s in enumerate(view["suits"])
                                for v in range(5) if s["counts"][v] == 1)
         self.clued: set[int] = set()
-        #: with two players, a hint touching only hinted cards is a play clue (tempo)
+        #: with two or three players, a hint touching only hinted cards is a play clue (tempo)
         self.tempo = view["players"] in self.TEMPO
         self.moved: int | None = None
         #: card made known to be playable by a hint -> the cards known to be then
