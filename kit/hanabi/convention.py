@@ -176,8 +176,8 @@ class ConventionBot:
     #: with two or three players (short of tokens less often): with this many tokens
     #: any hint that tells something beats a discard, and after a hint moved my chop,
     #: a hint rather than a discard (measured over 1,000 seeds; flat or worse at 4-5)
-    HIGH: ClassVar[dict[int, int]] = {2: 6, 3: 6}
-    UNCHECKED: ClassVar[dict[int, int]] = {2: 1, 3: 1}
+    HIGH: ClassVar[dict[int, int]] = {2: 6, 3: 7}
+    UNCHECKED: ClassVar[dict[int, int]] = {2: 1, 3: 2}
     W_EXPOSE = 5.0  # a hint that moves a chop onto a last copy
     W_IDLE = 0.0  # a hint to a player who knows of no play
     FULL = 3  # with this many tokens every hint is weighed, not only play clues
