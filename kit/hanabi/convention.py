@@ -186,6 +186,7 @@ class ConventionBot:
     #: with this many cards left or fewer and this many mistakes to spare, risk the
     #: likeliest card rather than discard (SmartBot's mulligans; a lost game scores 0)
     MYSTERY: ClassVar[dict[int, int]] = {3: 2, 2: 1}
+    SPARE = 0.2
     MIN_GAIN = 1  # the least a hint must score to be worth a token over a discard
 
     def __init__(self) -> None:
@@ -327,13 +328,19 @@ class ConventionBot:
 
     @staticmethod
     def _least_needed(private: list[int], trash: int, seen: list[int], t: Table) -> int:
-        best, where = -1.0, len(private) - 1
+        """The card whose loss costs least, oldest first: a last copy costs most, a
+        useless card nothing (a locked hand: every card hinted)."""
+        best, where = 2.0, len(private) - 1
         for slot in range(len(private) - 1, -1, -1):
-            m = private[slot]
-            total = sum(t.copies[c] - seen[c] for c in bits(m)) or 1
-            junk = sum(t.copies[c] - seen[c] for c in bits(m & trash)) / total
-            if junk > best:
-                best, where = junk, slot
+            total = cost = 0.0
+            for c in bits(private[slot]):
+                w = t.copies[c] - seen[c] or 1
+                total += w
+                if not trash >> c & 1:
+                    cost += w * (1.0 if t.copies[c] - t.gone[c] == 1 else ConventionBot.SPARE)
+            cost /= total or 1
+            if cost < best:
+                best, where = cost, slot
         return where
 
     def _worth(self, t: Table, view: dict, faces: dict[int, int], playable: int, trash: int,
