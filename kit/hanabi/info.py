@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from kit.contract import Action
 from kit.hanabi.actions import Discard, Hint, Play, hint_slots
@@ -368,10 +369,14 @@ class InfoBot:
     #: hint rather than discard when the safest discard is this likely a last copy
     #: (measured over 1,000 seeds: 24.92 -> 24.93 at 4 players, 24.85 -> 24.90 at 3)
     CRIT_HINT = 0.1
+    #: from this many players (with two, tokens are too scarce for it: 25.17 -> 24.07
+    #: with the short sixth suit over 300 seeds)
+    CRIT_PLAYERS = 3
     #: with more tokens than this a player with nothing better hints rather than discards
     #: (hanabi.rs: 4; 6 once a likely last copy is kept by a hint, over 1,000 seeds:
-    #: 24.933 -> 24.937 at 4 players, seeds 1000..1999 24.944 -> 24.954)
-    HINT_OVER = 6
+    #: 24.933 -> 24.937 at 4 players, seeds 1000..1999 24.944 -> 24.954); two players
+    #: keep hanabi.rs's play
+    HINT_OVER: ClassVar[dict[int, int]] = {2: 4}
     RISK = 0.75  # play a card that is playable or useless when this likely playable
 
     def __init__(self) -> None:
@@ -468,8 +473,8 @@ class InfoBot:
         elif hints and any(can_play):
             hint = True
         else:
-            hint = hints > self.HINT_OVER
-        if not hint and hints and not mine_useless:
+            hint = hints > self.HINT_OVER.get(t.players, 6)
+        if not hint and hints and not mine_useless and t.players >= self.CRIT_PLAYERS:
             # a hint (a token spent) costs less than a last copy thrown away; hinting
             # more often keeps a discard with a token saying that nobody needs a hint
             m = private[self._safest_discard(t, faces, weights, private)]
