@@ -186,6 +186,7 @@ class ConventionBot:
     #: with this many cards left or fewer and this many mistakes to spare, risk the
     #: likeliest card rather than discard (SmartBot's mulligans; a lost game scores 0)
     MYSTERY: ClassVar[dict[int, int]] = {3: 2, 2: 1}
+    #: what losing a card costs a locked hand when it is not a last copy (a last copy: 1)
     SPARE = 0.2
     #: such a risk only on a card at least this likely to play (over 1,000 seeds:
     #: 23.26 -> 23.27 / 22.53 -> 22.55 / 21.12 -> 21.16 at 3 / 4 / 5 players)
