@@ -54,7 +54,7 @@ def test_one_convention_bot_may_play_every_seat_and_many_games():
     ("info", 3, 24.0), ("info", 4, 24.0), ("info", 5, 24.0)])
 def test_score_floor(bot, players, floor):
     """HB-11: regression floors over 30 seeds, well under the measured means over 1,000
-    (convention 23.15 / 23.14 / 21.12, info 24.83 / 24.92 / 24.92) and over the rule
+    (convention 23.24 / 23.31 / 21.27, info 24.90 / 24.94 / 24.93) and over the rule
     bot's (18.5 / 17.5 / 16.3 / 14.7)."""
     scores = []
     for seed in range(30):
@@ -153,4 +153,37 @@ def test_cards_known_playable_are_never_the_same_card():
     other = state.view(1)["hands"][1]["knowledge"][2]
     assert other["values"] == [1] and "red" in other["colours"]  # the hint alone
     assert bots[1].choose(state.view(1), state.legal_actions(), random.Random(0)) == Play(2)
+
+
+
+def test_with_three_players_a_hint_on_hinted_cards_only_is_a_tempo_clue():
+    """HB-4, HB-6: seat 1's blue 2 was hinted "2" when no 2 could be played; once the
+    blue 1 is played, another "2" hint touching only that card tells seat 1 it is
+    playable now (a tempo clue, with two or three players), and seat 1 plays it."""
+    deal = {"hands": [["Y3", "Y4", "B4", "W4", "G4"], ["B2", "G3", "W3", "Y4", "R4"],
+                      ["B1", "G3", "W3", "Y3", "R3"]],
+            "deck": ["G4"]}
+    state = kit.new_game("hanabi", 3, 0, deal=deal)
+    state.apply(Hint(to=1, value=2, slots=(0,)))  # seat 0
+    state.apply(Discard(4))  # seat 1 lets go of its red 4 and draws the green 4
+    state.apply(Play(0))  # seat 2: the blue 1
+    state.apply(Hint(to=1, value=2, slots=(1,)))  # seat 0: the same card again
+    bot = make_bot("hanabi", "convention")
+    assert bot.choose(state.view(1), state.legal_actions(), random.Random(0)) == Play(1)
+
+
+def test_a_locked_hand_keeps_its_fives():
+    """HB-5: with every card hinted and nothing to play, the convention bot lets go of
+    the card least likely a last copy: not a card hinted as a 5 (every 5 is one)."""
+    deal = {"hands": [["Y3", "Y4", "B4", "W4", "G4"], ["R3", "G5", "B5", "W5", "R5"],
+                      ["B2", "G3", "W3", "Y2", "R2"]]}
+    state = kit.new_game("hanabi", 3, 0, deal=deal)
+    for hint in (Hint(to=1, value=5, slots=(1, 2, 3, 4)), Hint(to=0, value=3, slots=(0,)),
+                 Hint(to=1, value=3, slots=(0,)),  # seat 1's hand is all hinted
+                 Hint(to=2, value=2, slots=(0, 3, 4)), Hint(to=0, value=4, slots=(1, 2, 3, 4)),
+                 Hint(to=0, colour="yellow", slots=(0, 1)), Hint(to=2, value=3, slots=(1, 2))):
+        state.apply(hint)  # seats 0, 1, 2, 0, 1, 2, 0: one token left, no 1 anywhere
+    bot = make_bot("hanabi", "convention")
+    choice = bot.choose(state.view(1), state.legal_actions(), random.Random(0))
+    assert choice == Discard(0)  # the 3, not the oldest card (a 5)
 

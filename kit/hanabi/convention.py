@@ -8,8 +8,8 @@ Conventions (every player reads them from the public moves alone; no hat-guessin
   touches for the first time.
 - **Play clue**: a colour hint, or a value hint whose focus is not the chop, says the
   focus card is playable now, or as soon as a card already known exactly is played.
-  With two players a hint touching only hinted cards says the newest of them not yet
-  known to be playable or useless is playable (a tempo clue).
+  With two or three players a hint touching only hinted cards says the newest of them
+  not yet known to be playable or useless is playable (a tempo clue).
 - **Save clue**: a value hint on the chop may also mean "keep this": the last copy of a
   needed card (every 5 is one). A save comes before one's own play, and a play clue for
   the same player before a save (they then play rather than discard).
@@ -39,9 +39,9 @@ DESCRIPTION = (
     "card no hint touched; it discards from its chop. A hint's focus is the chop if it "
     "touches it, else the newest card it newly touches. A colour hint, or a value hint "
     "off the chop, means the focus card is playable now (or right after a card already "
-    "known exactly); with two players, a hint touching only hinted cards means the newest "
-    "one not yet known to be playable is. A value hint on the chop may instead mean keep "
-    "it: the last copy of a needed card (every 5 is one). It never makes two cards known "
+    "known exactly); with two or three players, a hint touching only hinted cards means "
+    "the newest one not yet known to be playable is. A value hint on the chop may instead "
+    "mean keep it: the last copy of a needed card (every 5 is one). It never makes two cards known "
     "to be playable that could be the same card, so once one is played the others are not "
     "that card. It plays a hinted card once it surely fits, stalls with hints near the end "
     "of the deck, and risks its likeliest card only with a card or two left or in the "
@@ -52,13 +52,13 @@ class Table(PublicTable):
     """The public table (:class:`PublicTable`) with the cards hints touched and what
     the conventions read into each hint."""
 
-    TEMPO = (2,)  # player counts where a hint touching only hinted cards is a play clue
+    TEMPO = (2, 3)  # player counts where a hint touching only hinted cards is a play clue
 
     def __init__(self, view: dict) -> None:
         self.last_copies = sum(1 << (5 * i + v) for i, s in enumerate(view["suits"])
                                for v in range(5) if s["counts"][v] == 1)
         self.clued: set[int] = set()
-        #: with two players, a hint touching only hinted cards is a play clue (tempo)
+        #: with two or three players, a hint touching only hinted cards is a play clue (tempo)
         self.tempo = view["players"] in self.TEMPO
         self.moved: int | None = None
         #: card made known to be playable by a hint -> the cards known to be then
@@ -172,12 +172,14 @@ class ConventionBot:
     # Tuning, measured over 300 seeds at 3 and 5 players (scores were flat around these):
     #: weights of a hint: a card that waits for a known one, touching a useless card,
     #: touching a new useful one, telling a card is useless, a play made exact
-    W_DELAYED, W_TRASH, W_TOUCH, W_USELESS, W_EXACT = 6.0, 3.0, 0.5, 1.0, 1.0
+    #: (a play made exact only breaks ties: worth a whole point it cost 0.05 / 0.04 / 0.14
+    #: / 0.15 points at 2 / 3 / 4 / 5 players over 1,000 seeds)
+    W_DELAYED, W_TRASH, W_TOUCH, W_USELESS, W_EXACT = 6.0, 3.0, 0.5, 1.0, 0.1
     #: with two or three players (short of tokens less often): with this many tokens
     #: any hint that tells something beats a discard, and after a hint moved my chop,
     #: a hint rather than a discard (measured over 1,000 seeds; flat or worse at 4-5)
-    HIGH: ClassVar[dict[int, int]] = {2: 6, 3: 6}
-    UNCHECKED: ClassVar[dict[int, int]] = {2: 1, 3: 1}
+    HIGH: ClassVar[dict[int, int]] = {2: 6, 3: 7}
+    UNCHECKED: ClassVar[dict[int, int]] = {2: 1, 3: 2}
     W_EXPOSE = 5.0  # a hint that moves a chop onto a last copy
     W_IDLE = 0.0  # a hint to a player who knows of no play
     FULL = 3  # with this many tokens every hint is weighed, not only play clues
@@ -186,6 +188,11 @@ class ConventionBot:
     #: with this many cards left or fewer and this many mistakes to spare, risk the
     #: likeliest card rather than discard (SmartBot's mulligans; a lost game scores 0)
     MYSTERY: ClassVar[dict[int, int]] = {3: 2, 2: 1}
+    #: what losing a card costs a locked hand when it is not a last copy (a last copy: 1)
+    SPARE = 0.2
+    #: such a risk only on a card at least this likely to play (over 1,000 seeds:
+    #: 23.26 -> 23.27 / 22.53 -> 22.55 / 21.12 -> 21.16 at 3 / 4 / 5 players)
+    MYST_P = 0.3
     MIN_GAIN = 1  # the least a hint must score to be worth a token over a discard
 
     def __init__(self) -> None:
@@ -252,7 +259,7 @@ class ConventionBot:
                     return hint
         lives = view["max_mistakes"] - view["mistakes"]
         if view["deck"] <= self.MYSTERY.get(lives, -1):
-            gamble = t.likeliest(private, seen)
+            gamble = t.likeliest(private, seen, at_least=self.MYST_P)
             if gamble is not None:
                 return Play(gamble)
         last = t.gamble_or_let_go(view, private, seen)
@@ -327,13 +334,19 @@ class ConventionBot:
 
     @staticmethod
     def _least_needed(private: list[int], trash: int, seen: list[int], t: Table) -> int:
-        best, where = -1.0, len(private) - 1
+        """The card whose loss costs least, oldest first: a last copy costs most, a
+        useless card nothing (a locked hand: every card hinted)."""
+        best, where = 2.0, len(private) - 1
         for slot in range(len(private) - 1, -1, -1):
-            m = private[slot]
-            total = sum(t.copies[c] - seen[c] for c in bits(m)) or 1
-            junk = sum(t.copies[c] - seen[c] for c in bits(m & trash)) / total
-            if junk > best:
-                best, where = junk, slot
+            total = cost = 0.0
+            for c in bits(private[slot]):
+                w = t.copies[c] - seen[c] or 1
+                total += w
+                if not trash >> c & 1:
+                    cost += w * (1.0 if t.copies[c] - t.gone[c] == 1 else ConventionBot.SPARE)
+            cost /= total or 1
+            if cost < best:
+                best, where = cost, slot
         return where
 
     def _worth(self, t: Table, view: dict, faces: dict[int, int], playable: int, trash: int,
