@@ -195,3 +195,33 @@ def test_search_keeps_the_rule_move_unless_clearly_beaten(game):
         if checked == 5:
             break
     assert checked == 5
+
+
+def test_paired_search_tests_the_screens_best_against_the_rule_move():
+    """WL-5: in the paired mode the rule bot's move is challenged by the best other move
+    of a screen on shared deals; at a confidence every gap clears, that rival is played
+    unless it did exactly as well on every deal, at an unreachable one the rule bot's."""
+    bot = kit.spec("waiting_list").bots["search"]
+    assert bot.paired
+
+    def variant(confidence: float) -> type[SearchBot]:
+        made = search_bot(bot.state_from_view, bot.rollout_bot, 40, bot.horizon, bot.reward,
+                          bot.default_bot, confidence=confidence, paired=True)
+        made.max_seconds = float("inf")
+        return made
+
+    checked = rivals = 0
+    for state, seat in _states("waiting_list", 2, {}, seed=4, every=3):
+        legal = state.legal_actions()
+        if len(legal) < 3:
+            continue
+        rule = make_bot("waiting_list", "rule").choose(state.view(seat), legal,
+                                                       random.Random(3))
+        rival = variant(-1e9)().choose(state.view(seat), legal, random.Random(3))
+        assert rival in legal
+        rivals += rival != rule
+        assert variant(1e9)().choose(state.view(seat), legal, random.Random(3)) == rule
+        checked += 1
+        if checked == 6:
+            break
+    assert checked == 6 and rivals > 0
