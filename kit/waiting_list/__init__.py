@@ -109,7 +109,7 @@ SPEC = GameSpec(
     actions=ACTIONS,
     max_length=max_length,
     bots={"random": RandomBot, "rule": RuleBot,
-          "search": search_bot(state_from_view, RuleBot, iterations=100,
+          "search": search_bot(state_from_view, RuleBot, iterations=40,
                                horizon=["round_end"], reward=round_rewards,
                                default_bot=RuleBot, confidence=1.5, paired=True)},
     action_rule="WL-5",
