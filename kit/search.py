@@ -19,8 +19,9 @@ It then plays the root move tried most often (the best mean among equals); in a 
 whose play-outs are noisy (Hanabi) the rule bot's move stays unless the search's best
 beats it clearly. A game may instead compare the root moves *paired* («Лист ожидания»):
 every move played out on the same deals, the best of that screen tested against the rule
-bot's move on fresh deals, so a deal's luck cancels out of the comparison. The budget is a number of iterations (reproducible: the
-same ``rng`` gives the same move) with a time cap as a safety net for slow machines.
+bot's move on fresh deals, so a deal's luck cancels out of the comparison. The budget is
+a number of iterations (reproducible: the same ``rng`` gives the same move) with a time
+cap as a safety net for slow machines.
 The bot sees only its view; every deal it searches is one the seat cannot tell apart
 from the true state.
 """
