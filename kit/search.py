@@ -16,9 +16,12 @@ every seat as the searching seat sees them. Each iteration
    game (Hanabi, HB-11).
 
 It then plays the root move tried most often (the best mean among equals); in a game
-whose play-outs are noisy («Лист ожидания», Hanabi) the rule bot's move stays unless the
-search's best beats it clearly. The budget is a number of iterations (reproducible: the
-same ``rng`` gives the same move) with a time cap as a safety net for slow machines.
+whose play-outs are noisy (Hanabi) the rule bot's move stays unless the search's best
+beats it clearly. A game may instead compare the root moves *paired* («Лист ожидания»):
+every move played out on the same deals, the best of that screen tested against the rule
+bot's move on fresh deals, so a deal's luck cancels out of the comparison. The budget is
+a number of iterations (reproducible: the same ``rng`` gives the same move) with a time
+cap as a safety net for slow machines.
 The bot sees only its view; every deal it searches is one the seat cannot tell apart
 from the true state.
 """
@@ -141,6 +144,11 @@ class SearchBot:
     #: such a game's search at least as good as its rule bot
     default_bot: ClassVar[Callable[[], Any] | None] = None
     confidence: float | None = None
+    #: compare the root moves on the same deals instead of growing a tree (see
+    #: ``_compare``; ``iterations`` play-outs in all): a move is judged by how much better
+    #: it did than the ``default_bot``'s move on the very same cards. The luck of the
+    #: deal, which swamps the differences between moves in a noisy game, cancels out
+    paired: bool = False
     #: each seat's reward in [0, 1] at the end of a play-out
     reward: ClassVar[Callable[[GameState], list[float]]] = staticmethod(rewards)
 
@@ -170,6 +178,8 @@ class SearchBot:
             if self._default is None:
                 self._default = make()
             default = self._default.choose(view, legal, rng)
+        if self.paired:
+            return self._compare(view, legal, rng, default)
         base = type(self).state_from_view(view, rng)
         allowed = set(legal)
         root = Node(None)
@@ -190,6 +200,57 @@ class SearchBot:
             return best
         return best if _better(root.children[best], root.children.get(default),
                                self.confidence) else default
+
+    def _compare(self, view: dict, legal: Sequence[Action], rng: random.Random,
+                 default: Action | None) -> Action:
+        """The default's move unless another beat it on the same deals by ``confidence``
+        standard errors of the paired differences; with no default bot, the best mean.
+
+        Half the budget screens every move on shared deals and picks the best; the other
+        half tests that one against the default on fresh deals. Testing the winner of a
+        screen on the screen's own deals would favour a lucky move, and in a game where
+        a move's cost mostly comes later (a bad card kept now is shed next turn in every
+        play-out) lucky moves are many."""
+        seat, k = view["seat"], len(legal)
+        base = type(self).state_from_view(view, rng)
+        deadline = time.perf_counter() + self.max_seconds
+        self.last_iterations = 0
+
+        def outcomes(moves: Sequence[Action], deals: int) -> list[list[float]]:
+            got: list[list[float]] = []
+            while len(got) < deals and not (got and time.perf_counter() > deadline):
+                deal = base.determinize(seat, rng)
+                luck = rng.random()  # the same random play-outs after every move
+                row = []
+                for action in moves:
+                    state = deal.clone()
+                    state.apply(action)
+                    self._play_out(state, random.Random(luck))
+                    row.append(type(self).reward(state)[seat])
+                got.append(row)
+                self.last_iterations += len(moves)
+            return got
+
+        if default is None or default not in legal:
+            rows = outcomes(legal, max(1, self.iterations // k))
+            return legal[max(range(k), key=lambda i: (sum(r[i] for r in rows), -i))]
+        others = [a for a in legal if a != default]
+        budget = self.iterations
+        if len(others) > 1:
+            screen = outcomes([default, *others], max(1, budget // 2 // k))
+            budget -= self.last_iterations
+            best = max(range(len(others)),
+                       key=lambda i: (sum(r[i + 1] - r[0] for r in screen), -i))
+            rival = others[best]
+        else:
+            rival = others[0]
+        gaps = [r[1] - r[0] for r in outcomes([default, rival], max(1, budget // 2))]
+        n = len(gaps)
+        if n < EVIDENCE:
+            return default
+        mean = sum(gaps) / n
+        spread = max(0.0, sum(g * g for g in gaps) / n - mean * mean) / (n - 1)
+        return rival if mean > (self.confidence or 0.0) * math.sqrt(spread) else default
 
     def _iterate(self, root: Node, state: GameState, allowed: set[Action],
                  rng: random.Random) -> None:
@@ -249,11 +310,11 @@ def search_bot(state_from_view: Callable[[dict, random.Random], GameState],
                horizon: Sequence[str] = (),
                reward: Callable[[GameState], list[float]] = rewards,
                default_bot: Callable[[], Any] | None = None,
-               confidence: float | None = None) -> type[SearchBot]:
+               confidence: float | None = None, paired: bool = False) -> type[SearchBot]:
     """A game's search bot class (a bot factory for ``GameSpec.bots``)."""
     return type("SearchBot", (SearchBot,), {
         "default_bot": staticmethod(default_bot) if default_bot else None,
-        "confidence": confidence,
+        "confidence": confidence, "paired": paired,
         "reward": staticmethod(reward),
         "state_from_view": staticmethod(state_from_view),
         "rollout_bot": staticmethod(rollout_bot) if rollout_bot else None,

@@ -61,7 +61,7 @@ def _small(game: str, iterations: int = 6) -> type[SearchBot]:
     machine must not change what a test sees)."""
     bot = kit.spec(game).bots["search"]
     small = search_bot(bot.state_from_view, bot.rollout_bot, iterations, bot.horizon,
-                       bot.reward, bot.default_bot, bot.confidence)
+                       bot.reward, bot.default_bot, bot.confidence, bot.paired)
     small.max_seconds = float("inf")
     return small
 
@@ -127,10 +127,15 @@ def test_search_keeps_its_budget(game):
     legal = state.legal_actions()
     bot = _small(game, 5)()
     bot.choose(state.view(seat), legal, random.Random(0))
-    assert bot.last_iterations == 5
     capped = kit.spec(game).bots["search"](iterations=50, max_seconds=0.0)
     capped.choose(state.view(seat), legal, random.Random(0))
-    assert capped.last_iterations == 1
+    if bot.paired:  # iterations are play-outs; a screen plays one deal of every move
+        k = len(legal)
+        assert 0 < bot.last_iterations <= max(5, k + 2)
+        assert capped.last_iterations == (k + 2 if k > 2 else 2)  # a screen and a test
+    else:
+        assert bot.last_iterations == 5
+        assert capped.last_iterations == 1
     bot.choose(state.view(seat), legal[:1], random.Random(0))
     assert bot.last_iterations == 0
 
@@ -177,7 +182,7 @@ def test_search_keeps_the_rule_move_unless_clearly_beaten(game):
     plays exactly the rule bot's move (the rule bot sees the same view and rng)."""
     bot = kit.spec(game).bots["search"]
     stubborn = search_bot(bot.state_from_view, bot.rollout_bot, 6, bot.horizon, bot.reward,
-                          bot.default_bot, confidence=1e9)
+                          bot.default_bot, confidence=1e9, paired=bot.paired)
     stubborn.max_seconds = float("inf")
     checked = 0
     for state, seat in _states(game, 2, {}, seed=2, every=5):
@@ -190,3 +195,33 @@ def test_search_keeps_the_rule_move_unless_clearly_beaten(game):
         if checked == 5:
             break
     assert checked == 5
+
+
+def test_paired_search_tests_the_screens_best_against_the_rule_move():
+    """WL-5: in the paired mode the rule bot's move is challenged by the best other move
+    of a screen on shared deals; at a confidence every gap clears, that rival is played
+    unless it did exactly as well on every deal, at an unreachable one the rule bot's."""
+    bot = kit.spec("waiting_list").bots["search"]
+    assert bot.paired
+
+    def variant(confidence: float) -> type[SearchBot]:
+        made = search_bot(bot.state_from_view, bot.rollout_bot, 40, bot.horizon, bot.reward,
+                          bot.default_bot, confidence=confidence, paired=True)
+        made.max_seconds = float("inf")
+        return made
+
+    checked = rivals = 0
+    for state, seat in _states("waiting_list", 2, {}, seed=4, every=3):
+        legal = state.legal_actions()
+        if len(legal) < 3:
+            continue
+        rule = make_bot("waiting_list", "rule").choose(state.view(seat), legal,
+                                                       random.Random(3))
+        rival = variant(-1e9)().choose(state.view(seat), legal, random.Random(3))
+        assert rival in legal
+        rivals += rival != rule
+        assert variant(1e9)().choose(state.view(seat), legal, random.Random(3)) == rule
+        checked += 1
+        if checked == 6:
+            break
+    assert checked == 6 and rivals > 0

@@ -110,9 +110,8 @@ SPEC = GameSpec(
     max_length=max_length,
     bots={"random": RandomBot, "rule": RuleBot,
           "search": search_bot(state_from_view, RuleBot, iterations=40,
-                                      horizon=["round_end"],
-                                      reward=round_rewards, default_bot=RuleBot,
-                                      confidence=1.5)},
+                               horizon=["round_end"], reward=round_rewards,
+                               default_bot=RuleBot, confidence=1.5, paired=True)},
     action_rule="WL-5",
     legal_from_view=legal_from_view,
 )
