@@ -16,6 +16,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests/seen_cards.py
 
 ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "test-artifacts"
+WIDGETS = Path(__file__).resolve().parents[2] / "widgets"
+BASE_JS = ("base.js", "board_parts.js")  # the boards' shared base, in order
 
 
 @pytest.hookimpl(wrapper=True)
@@ -74,3 +76,30 @@ def page(request: pytest.FixtureRequest, chromium: Any, voila_url: str) -> Itera
         except Exception as exc:  # the page may be gone
             print(f"no screenshot: {exc}")
     context.close()
+
+
+@pytest.fixture(scope="module")
+def board_code(chromium: Any) -> Iterator[Any]:
+    """``board_code(board_js, names, prelude="", content="<div></div>")``: a page of
+    ``content`` holding the shared base's
+    functions and those of ``widgets/<board_js>`` (its top level only defines them; the
+    module export it ends with is left out), with ``names`` on ``globalThis.kit``."""
+    if not Path(os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")).exists():
+        pytest.skip("Debian's chromium is not installed (scripts/setup.sh --test installs it)")
+    contexts: list[Any] = []
+
+    def open_page(board_js: str, names: str, prelude: str = "",
+                  content: str = "<div></div>") -> Any:
+        context = chromium.new_context()
+        contexts.append(context)
+        page = context.new_page()
+        page.set_content(content)
+        board = (WIDGETS / board_js).read_text(encoding="utf-8")
+        base = "\n".join((WIDGETS / f).read_text(encoding="utf-8") for f in BASE_JS)
+        page.add_script_tag(content=prelude + base + board[:board.index("export default")]
+                            + f"\nglobalThis.kit = {{ {names} }};")
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 import itertools
 import json
-import os
 import random
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,8 +17,6 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 pytestmark = pytest.mark.browser
-WIDGETS = Path(__file__).resolve().parents[2] / "widgets"
-BASE_JS = [WIDGETS / f for f in ("base.js", "board_parts.js")]  # (the shared base, in order)
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 5) | st.sampled_from(["a", "b", "-", "="]),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
@@ -30,22 +25,10 @@ JSON = st.recursive(
 
 
 @pytest.fixture(scope="module")
-def code(chromium: Any) -> Iterator[Any]:
-    """A blank page with the shared base's functions loaded (its top level only defines them)."""
-    if not Path(os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")).exists():
-        pytest.skip("Debian's chromium is not installed (scripts/setup.sh --test installs it)")
-    context = chromium.new_context()
-    page = context.new_page()
-    page.set_content("<ol></ol>")
-    # (the Domino-Metro board's own file, but for the module export it ends with)
-    dm = (WIDGETS / "domino_metro.js").read_text(encoding="utf-8")
-    dm = dm[:dm.index("export default")]
-    base = "\n".join(f.read_text(encoding="utf-8") for f in BASE_JS)
-    page.add_script_tag(content=base + dm
-                        + "\nglobalThis.kit = "
-                        + "{ keepSame, showLog, LOG_KEEP, dmGeometry, dmLabel };")
-    yield page
-    context.close()
+def code(board_code: Any) -> Any:
+    """A blank page with the shared base's functions (and the Domino-Metro board's)."""
+    return board_code("domino_metro.js", "keepSame, showLog, LOG_KEEP, dmGeometry, dmLabel",
+                      content="<ol></ol>")  # (the log is drawn into the page's list)
 
 
 KEEP = """([old, now]) => {

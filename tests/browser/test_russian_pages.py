@@ -6,9 +6,6 @@ board's combination and fact years said in the page's language."""
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +15,6 @@ import kit
 from kit import i18n
 
 pytestmark = pytest.mark.browser
-WIDGETS = Path(__file__).resolve().parents[2] / "widgets"
 PHONE = {"width": 390, "height": 844}
 
 #: the form's controls whose words are cut: a label ending in "…" (its text wider than its
@@ -116,22 +112,12 @@ def test_the_result_panel_shows_whole_labels_and_no_column_of_dashes(page: Any,
 
 
 @pytest.fixture(scope="module")
-def wl_code(chromium: Any) -> Iterator[Any]:
+def wl_code(board_code: Any) -> Any:
     """A blank page with the shared base's and the «Лист ожидания» board's functions."""
-    if not Path(os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")).exists():
-        pytest.skip("Debian's chromium is not installed (scripts/setup.sh --test installs it)")
-    context = chromium.new_context()
-    page = context.new_page()
-    page.set_content("<div></div>")
-    wl = (WIDGETS / "waiting_list.js").read_text(encoding="utf-8")
-    base = "\n".join((WIDGETS / f).read_text(encoding="utf-8")
-                     for f in ("base.js", "board_parts.js"))
     # (Preact's h stands in: a virtual node as plain data, to read back)
-    page.add_script_tag(content="globalThis.preact = { h: (tag, props, ...children) =>"
-                        " ({ tag, props, children }) };\n" + base + wl[:wl.index("export default")]
-                        + "\nglobalThis.kit = { pageWords, wlNeed, wlYear, wlCharacterTag };")
-    yield page
-    context.close()
+    return board_code("waiting_list.js", "pageWords, wlNeed, wlYear, wlCharacterTag",
+                      prelude="globalThis.preact = { h: (tag, props, ...children) =>"
+                              " ({ tag, props, children }) };\n")
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
@@ -206,29 +192,17 @@ def test_a_seats_character_tag_says_who_waits_for_what_once(wl_code: Any, lang: 
         assert tag["children"] == ["☺\u00a0" + line] and title not in tag["children"][0]
 
 
-def test_a_west_ends_number_stands_clear_of_its_tile(chromium: Any):
+def test_a_west_ends_number_stands_clear_of_its_tile(board_code: Any):
     """DM-3: an end's number ("#21") is drawn on the side away from the tile it belongs
     to: left of a west end (whose tile lies east of it, where the number covered the
     tile's corner), right of the others."""
-    if not Path(os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")).exists():
-        pytest.skip("Debian's chromium is not installed (scripts/setup.sh --test installs it)")
-    context = chromium.new_context()
-    try:
-        page = context.new_page()
-        page.set_content("<div></div>")
-        dm = (WIDGETS / "domino_metro.js").read_text(encoding="utf-8")
-        base = "\n".join((WIDGETS / f).read_text(encoding="utf-8")
-                         for f in ("base.js", "board_parts.js"))
-        page.add_script_tag(content=base + dm[:dm.index("export default")]
-                            + "\nglobalThis.kit = { dmEndSvg, DM_U };")
-        sides = page.evaluate("""() => [180, 0, 90, 270].map((dir) => {
-            const g = kit.dmEndSvg((k) => k, { state: "live", id: 21, value: 7 }, [0, 0],
-                                   false, dir);
-            const label = g.querySelector("text.dm-endid");
-            return Number(label.getAttribute("x")) - kit.DM_U / 2; })""")
-        assert sides[0] < 0 and all(x > 0 for x in sides[1:]), sides
-    finally:
-        context.close()
+    page = board_code("domino_metro.js", "dmEndSvg, DM_U")
+    sides = page.evaluate("""() => [180, 0, 90, 270].map((dir) => {
+        const g = kit.dmEndSvg((k) => k, { state: "live", id: 21, value: 7 }, [0, 0],
+                               false, dir);
+        const label = g.querySelector("text.dm-endid");
+        return Number(label.getAttribute("x")) - kit.DM_U / 2; })""")
+    assert sides[0] < 0 and all(x > 0 for x in sides[1:]), sides
 
 
 def test_a_russian_lessons_step_buttons_read_whole_on_a_phone(page: Any, voila_url: str):
