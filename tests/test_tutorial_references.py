@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import ast
 import builtins
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import nbformat
@@ -243,3 +246,52 @@ def test_the_index_links_the_reference_in_the_pages_language(lang):
         expected = mine.name if mine.exists() else path.name
         assert f'href="{expected}?lang={lang}"' in page
         assert f'href="{path.name}?lang=en"' in index_html(lang="en")
+
+
+@pytest.fixture
+def language():
+    """Sets the kit's language for one test, and puts English back after it."""
+    from kit import i18n
+
+    yield i18n.set_language
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk"])
+def test_the_references_tables_speak_the_notebooks_language(language, lang):
+    """WL-1's table of card types in the reference's language: headers and card types
+    from the catalog and the deck file; the rulebook's Russian word beside them, except in
+    Russian, where the name is the rulebook's already (issue 38)."""
+    from widgets.tutorials.waiting_list import card_types, penalty_table, table
+
+    language(lang)
+    rows = card_types()
+    assert rows[0]["type"] == {"en": "organ", "ru": "орган", "uk": "орган"}[lang]
+    assert ("in the rulebook" in rows[0]) == (lang != "ru")
+    assert sum(row["cards"] for row in rows) == 110  # WL-1: 104 + 6 characters
+    page = table(penalty_table(), index="card left in hand").data
+    assert {"en": "penalty", "ru": "штраф", "uk": "штраф"}[lang] in page
+    assert {"en": "never revealed", "ru": "так и не открыта", "uk": "так і не відкрито"}[
+        lang] in page  # WL-R4's 20 points for a combination never revealed
+
+
+def test_a_table_shows_its_cells_as_text():
+    """A cell's words are shown, never read as HTML; True and False read ✓ and —."""
+    from widgets.tutorials import table
+
+    page = table([{"option": "<b>x</b>", "default": True}, {"option": "y", "default": False}],
+                 index="option").data
+    assert "&lt;b&gt;x&lt;/b&gt;" in page and "<b>" not in page
+    assert page.index("✓") < page.index("—")
+
+
+@pytest.mark.parametrize("game", ["hanabi", "waiting_list"])
+def test_a_references_setup_does_not_load_pandas(game):
+    """The references draw their tables as plain HTML: their setup does not import pandas,
+    whose import alone took most of the setup cell (issue 40's render time in Voilà)."""
+    setup = next(c for c in _cells(ROOT / "notebooks" / f"{game}_tutorial.ipynb")
+                 if "setup" in _tags(c))
+    code = setup.source + "\nimport sys\nprint('pandas' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, check=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert out.stdout.strip().splitlines()[-1] == "False"

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import html
 import tomllib
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from IPython.display import Markdown, display
+from IPython.display import HTML, Markdown, display
 
 import kit
 from kit import i18n
@@ -46,7 +48,7 @@ def caption_text(scenario: Any, lang: str | None = None) -> tuple[str, str]:
 
 
 #: the column headers of the references' tables (context ``table``), shown in the
-#: notebook's language by :func:`shown`; the frames keep these English names for code
+#: notebook's language by :func:`table`; the rows keep these English names for code
 HEADERS = [
     NC_("table", "colour"), NC_("table", "mark"), NC_("table", "1s"), NC_("table", "2s"),
     NC_("table", "3s"), NC_("table", "4s"), NC_("table", "5s"), NC_("table", "cards"),
@@ -56,7 +58,7 @@ HEADERS = [
     NC_("table", "what it does"), NC_("table", "type"), NC_("table", "card"),
     NC_("table", "count"), NC_("table", "origin"),
     NC_("table", "may be added to a revealed combination"), NC_("table", "year"),
-    NC_("table", "statement"), NC_("table", "in English"), NC_("table", "source"),
+    NC_("table", "statement"), NC_("table", "in the rulebook"), NC_("table", "source"),
     NC_("table", "round"), NC_("table", "cards in hand"), NC_("table", "task"),
     NC_("table", "characters dealt"), NC_("table", "card left in hand"),
     NC_("table", "penalty"), NC_("table", "step"), NC_("table", "seat"),
@@ -70,19 +72,50 @@ DEAL_HELP = [NC_("option-help", "hanabi.deal"), NC_("option-help", "waiting_list
              NC_("option-help", "pug_party.deal"), NC_("option-help", "domino_metro.deal")]
 
 
-def shown(frame: Any, index: str | None = None) -> Any:
-    """A table as the notebook's language shows it: a copy of ``frame`` whose column and
-    index headers are the catalog's (context ``table``; a header it lacks stays as it is)
-    and, with ``index`` (a catalog context such as ``colour``), whose row labels too. The
-    frame itself keeps its English names, which code reads."""
+def table(rows: Iterable[Mapping[str, Any]], index: str | None = None,
+          names: str | None = None) -> HTML:
+    """A table of the reference as the notebook's language shows it: one row per mapping,
+    its keys the columns (English names, which code reads, shown through the catalog's
+    context ``table``; a header it lacks stays as it is). ``index`` is the column drawn
+    first, as the rows' labels; with ``names`` (a catalog context such as ``colour``) its
+    values are translated too. True and False read ✓ and —."""
     t = i18n.Words()
-    out = frame.copy()
-    out.columns = out.columns.map(lambda c: t.ctx("table", str(c), default=str(c)))
-    out.columns.name = out.columns.name and t.ctx("table", out.columns.name)
-    out.index.name = out.index.name and t.ctx("table", out.index.name)
+    rows = list(rows)
+    columns = list(dict.fromkeys(k for row in rows for k in row))
     if index:
-        out.index = out.index.map(lambda r: t.ctx(index, str(r), default=str(r)))
-    return out
+        columns.remove(index)
+        columns.insert(0, index)
+
+    def cell(column: str, value: Any) -> str:
+        if isinstance(value, bool):
+            value = "✓" if value else "—"
+        elif value is None:
+            value = ""
+        elif column == index and names:
+            value = t.ctx(names, str(value), default=str(value))
+        tag = "th" if column == index else "td"
+        return f'<{tag} style="text-align: left">{html.escape(str(value))}</{tag}>'
+
+    head = "".join(f'<th style="text-align: left">{html.escape(t.ctx("table", c, default=c))}'
+                   "</th>" for c in columns)
+    body = "".join("<tr>" + "".join(cell(c, row.get(c)) for c in columns) + "</tr>"
+                   for row in rows)
+    return HTML(f'<div style="overflow-x: auto"><table><thead><tr>{head}</tr></thead>'
+                f"<tbody>{body}</tbody></table></div>")
+
+
+def said(entry: Any, field: str = "") -> str:
+    """An entry of a data file (a card, a round) in the notebook's language: its ``ru``,
+    ``uk`` or ``en`` field, or with ``field`` its ``<field>_ru`` etc. (``text``)."""
+    lang = i18n.language()
+    return getattr(entry, f"{field}_{lang}" if field else lang)
+
+
+def in_rulebook(word: str, rulebook: str) -> dict[str, str]:
+    """The rulebook's own word for a thing, as a column of a table: none when the notebook
+    speaks the rulebook's language (``rulebook``: ``ru`` or ``uk``), where the row's name
+    says it already."""
+    return {} if i18n.language() == rulebook else {"in the rulebook": f"«{word}»"}
 
 
 def option_help(game: str, name: str) -> str:

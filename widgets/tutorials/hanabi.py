@@ -2,8 +2,6 @@
 its boards on prepared situations and the tools of its checking cells, out of
 the reader's way."""
 
-import pandas as pd
-
 import kit
 from kit.i18n import N_, Words
 from widgets import tutorials
@@ -11,18 +9,15 @@ from widgets.hanabi import HanabiBoard
 from widgets.tutorials import (  # noqa: F401 (the notebook's)
     caption,
     choice,
+    in_rulebook,
     kinds,
     option_help,
     refused,
-    shown,
+    table,
 )
 
 #: how the sixth suit takes hints (HB-12), for the table of variants
 HINTED = {"own": N_("its own colour"), "every": N_("touched by every colour")}
-
-# (the tables' long cells shown whole)
-pd.set_option("display.max_colwidth", None)
-
 
 def board(state, mode="teacher", seats=None, **more):
     """A live HanabiBoard on `state`, its seats named as in code (Seat 0, Seat 1, ...).
