@@ -250,11 +250,12 @@ def test_the_index_links_the_reference_in_the_pages_language(lang):
 
 @pytest.fixture
 def language():
-    """Sets the kit's language for one test, and puts English back after it."""
+    """Sets the kit's language for one test, and puts the one before it back after it."""
     from kit import i18n
 
+    before = i18n.language()
     yield i18n.set_language
-    i18n.set_language("en")
+    i18n.set_language(before)
 
 
 @pytest.mark.parametrize("lang", ["en", "ru", "uk"])
