@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import html
 import os
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
 import ipywidgets as w
@@ -18,8 +18,10 @@ from kit import i18n
 from kit.errors import ConfigError
 from kit.i18n import N_, NC_, Words
 from kit.paths import DATA_DIR
-from widgets.base import Board
 
+W = TypeVar("W", bound=w.DOMWidget)
+#: a field's label in one piece, however long in the page's language
+WIDE_LABEL = {"description_width": "initial"}
 #: options a form does not offer (scripted deals and such are for tutorials and tests)
 HIDDEN_OPTIONS = {"deal"}
 #: options whose value is a seat (0-based in the engine): the form offers "Seat 1"...
@@ -92,24 +94,13 @@ def bot_help_html(t: Words, game: str, choice: str) -> str:
             f"{html.escape(text)}</div>") if text else ""
 
 
-def board_class(game: str) -> type[Board]:
-    """The board class of ``game``."""
-    from widgets import BOARDS
-
-    if game not in BOARDS:
-        raise ConfigError("game", f"no board for {game!r}; boards: {sorted(BOARDS)}",
-                          code=NC_("error", "game_unknown"),
-                          value=game, choices=", ".join(sorted(BOARDS)))
-    return BOARDS[game]()
-
-
 def query_params(query: str | None = None) -> dict[str, str]:
     """The page's query string as a flat dict (Voilà passes it as ``QUERY_STRING``)."""
     raw = os.environ.get("QUERY_STRING", "") if query is None else query
     return {k: v[-1] for k, v in parse_qs(raw[:8192]).items()}
 
 
-def _brief(text: str) -> str:
+def brief(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
@@ -144,12 +135,27 @@ def data_set_name(t: Words, path: str) -> str:
     return t.ctx("data-set", path, default=path.rsplit("/", 1)[-1].removesuffix(".toml"))
 
 
-def _parse_int(text: str, low: int, high: int) -> int | None:
+def parse_int(text: str, low: int, high: int) -> int | None:
     text = text.strip()
     if not (text.lstrip("-").isdigit() and len(text) <= 20):
         return None
     value = int(text)
     return value if low <= value <= high else None
+
+
+def seed_refused(text: str) -> ConfigError | None:
+    """Why ``text`` is not a deal number (None: it is one)."""
+    if parse_int(text, 0, 2**63 - 1) is not None:
+        return None
+    return ConfigError("seed", f"a whole number from 0 to 2**63 - 1, not {brief(text)}",
+                       code=NC_("error", "seed_number"), value=text[:40])
+
+
+def classed(widget: W, *classes: str) -> W:
+    """``widget`` with the CSS classes ``classes`` (the pages' tests find it by them)."""
+    for cls in classes:
+        widget.add_class(cls)
+    return widget
 
 
 def page_language(params: dict[str, str], lang: str | None = None) -> str:
@@ -187,7 +193,7 @@ def option_words(t: Words, game: str, name: str, opt: Any) -> tuple[str, str]:
     return label, t.ctx("option-help", f"{game}.{name}", default=opt.doc)
 
 
-def _option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words | None = None,
+def option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words | None = None,
                    seats: int = 1) -> tuple[w.Widget | None, str | None]:
     """The form field of option ``name`` preset from the link, and why the link's value
     was not taken (None: taken, or none given)."""
@@ -210,10 +216,10 @@ def _option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words 
         labelled = [(t.ctx("choice", f"{name}.{c}", default=str(c)) if named
                      else data_set_name(t, str(c)), c) for c in choices]
         if preset is not None and value is None:  # (the list shows them, by their names)
-            problem = (t("{value} is not one of this field's choices", value=_brief(preset))
+            problem = (t("{value} is not one of this field's choices", value=brief(preset))
                        if named else
                        t("{value} is not one of the data sets shipped with the kit",
-                         value=_brief(preset)))
+                         value=brief(preset)))
         return w.Dropdown(options=labelled, value=opt.default if value is None else value,
                           description=label, tooltip=doc, style=style,  # (words: wider)
                           layout=w.Layout(width="min(96%, 44em)")), problem
@@ -223,20 +229,20 @@ def _option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words 
             if preset.lower() in ("1", "true", "yes", "0", "false", "no"):
                 value = preset.lower() in ("1", "true", "yes")
             else:
-                problem = t("{value} is not yes or no (1 or 0)", value=_brief(preset))
+                problem = t("{value} is not yes or no (1 or 0)", value=brief(preset))
         return w.Checkbox(value=value, description=label, tooltip=doc, indent=False,
                           style=style, layout=layout), problem
     if isinstance(opt.default, int):
         value = opt.default
         if preset is not None:
-            got = _parse_int(preset, -2**31, 2**31 - 1)
+            got = parse_int(preset, -2**31, 2**31 - 1)
             try:
                 value = opt.validate(got) if got is not None else None
             except ConfigError as exc:
                 problem = i18n.explain(exc, t.lang)
             if value is None:
                 value = opt.default
-                problem = problem or t("{value} is not a whole number", value=_brief(preset))
+                problem = problem or t("{value} is not a whole number", value=brief(preset))
         if name in SEAT_OPTIONS:
             seats = max(seats, value + 1)
             return w.Dropdown(options=[(t("Seat {n}", n=p + 1), p) for p in range(seats)],

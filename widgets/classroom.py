@@ -20,7 +20,7 @@ from urllib.parse import urlencode
 import ipywidgets as w
 
 from kit.waiting_list import DECK_FILE, load_deck
-from widgets.app import language_links, page_language, query_params
+from widgets.app_form import language_links, page_language, query_params
 from widgets.classroom_data import (  # noqa: F401 (importable from here as before)
     FILE,
     LESSON_MINUTES,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from kit.catalogue import NOTEBOOK_DIR, games
 from kit.i18n import N_, NC_, Words
-from widgets.app import language_links, page_language, query_params
+from widgets.app_form import language_links, page_language, query_params
 
 #: what each game is, for the index (context ``kind``)
 KINDS = [NC_("kind", "hanabi"), NC_("kind", "waiting_list"), NC_("kind", "pug_party"),

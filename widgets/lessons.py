@@ -24,7 +24,7 @@ from kit import lessons
 from kit.errors import IllegalAction
 from kit.i18n import N_, Words
 from widgets import board as make_board
-from widgets.app import language_links, page_language, query_params
+from widgets.app_form import language_links, page_language, query_params
 
 #: the lesson page's own words (catalog message ids)
 WORDS = {
@@ -214,9 +214,4 @@ class Lesson(w.VBox):
         if self.board is not None:
             self.board.close()
         super().close()
-
-
-def lesson(game: str, **kwargs: Any) -> Lesson:
-    """The guided lesson of ``game`` (``lang=``, ``pause=``): see :class:`Lesson`."""
-    return Lesson(game, **kwargs)
 

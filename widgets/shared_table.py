@@ -25,24 +25,18 @@ from kit import i18n
 from kit.errors import ConfigError, IllegalAction
 from kit.i18n import NC_, Words
 from kit.record.tables import TableInfo, TableStore
-from widgets.app import (
+from widgets import board_class
+from widgets.app_form import (
     LINK_STYLE,
     NOTE_STYLE,
-    board_class,
-    feedback_form,
     language_links,
     page_language,
     query_params,
-    result_html,
 )
+from widgets.app_result import feedback_form, result_html
 from widgets.base import Board
-from widgets.table_links import PageAddress, public_base, qr_svg, table_link
-from widgets.table_sync import BEAT_S, PG_POLL_S, POLL_S, SharedTable, kit_state
-
-# (the page's links and the store's sync live in widgets/table_links.py and
-# widgets/table_sync.py; their names are importable from here as before)
-__all__ = ["BEAT_S", "PG_POLL_S", "POLL_S", "PageAddress", "SharedTable", "TableApp",
-           "kit_state", "public_base", "qr_svg", "table_link", "table_maker"]
+from widgets.table_links import PageAddress, qr_svg, table_link
+from widgets.table_sync import SharedTable
 
 #: a refusal's colour on the table's pages
 ERROR_STYLE = "color:#b3261e"
@@ -398,6 +392,3 @@ def table_maker(app: Any) -> w.Widget:
     box.add_class("kit-table-maker")
     return box
 
-
-__all__ = ["PageAddress", "SharedTable", "TableApp", "kit_state", "public_base", "qr_svg",
-           "table_link", "table_maker"]

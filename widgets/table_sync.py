@@ -20,8 +20,8 @@ from typing import Any
 
 from kit.contract import GameState
 from kit.record.tables import LEASE_S, StaleMove, TableInfo, TableStore
-from widgets.app_form import board_class
-from widgets.table import Table
+from widgets import board_class
+from widgets.table import Table, _running_loop
 
 #: how often a page asks the store for new moves (s): SQLite; PostgreSQL is woken by
 #: NOTIFY and asks only every :data:`PG_POLL_S` besides
@@ -30,12 +30,6 @@ PG_POLL_S = 1.0
 #: how often a page renews the bots' lease, says it is there, reads who else is (s)
 BEAT_S = 1.0
 
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 class SharedTable:
     """One page's view of table ``code`` (``seat``: the page's seat; None: the public

@@ -36,7 +36,7 @@ from tables_helpers import (
 
 from kit.record import replay_game
 from kit.record.tables import TableStore
-from widgets.shared_table import kit_state
+from widgets.table_sync import kit_state
 
 pytestmark = pytest.mark.browser
 
