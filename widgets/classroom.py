@@ -20,7 +20,7 @@ from urllib.parse import urlencode
 import ipywidgets as w
 
 from kit.waiting_list import DECK_FILE, load_deck
-from widgets.app_form import language_links, page_language, query_params
+from widgets.app_form import WIDE_LABEL, classed, language_links, page_language, query_params
 from widgets.classroom_data import (  # noqa: F401 (importable from here as before)
     FILE,
     LESSON_MINUTES,
@@ -252,17 +252,13 @@ class TeacherPage(w.VBox):
         self.lang = page_language(params, lang)
         self.pack = load_classroom(path)
         lang = self.lang
-        self.chooser = w.Dropdown(
+        self.chooser = classed(w.Dropdown(
             options=[(s.title[lang], i) for i, s in enumerate(self.pack.situations)],
             value=0, description=self.pack.word("situation", lang),
-            layout=w.Layout(width="auto", max_width="100%"),
-            style={"description_width": "initial"})
-        self.chooser.add_class("kit-situation")
-        self.goal = w.HTML()
-        self.goal.add_class("kit-goal")
-        self.reset = w.Button(description=self.pack.word("reset", lang), icon="refresh",
-                              layout=w.Layout(width="auto", flex="0 0 auto"))
-        self.reset.add_class("kit-reset")
+            layout=w.Layout(width="auto", max_width="100%"), style=WIDE_LABEL), "kit-situation")
+        self.goal = classed(w.HTML(), "kit-goal")
+        self.reset = classed(w.Button(description=self.pack.word("reset", lang), icon="refresh",
+                                      layout=w.Layout(width="auto", flex="0 0 auto")), "kit-reset")
         self.holder = w.Box(layout=w.Layout(width="100%"))
         self.board: Any = None
         self.chooser.observe(lambda _change: self.show(), names="value")
@@ -309,6 +305,4 @@ def teacher_page(lang: str | None = None, query: str | None = None) -> TeacherPa
 
 def fact_cards_page(lang: str | None = None, query: str | None = None) -> w.HTML:
     """The printable fact cards as a widget (a widget keeps the page's ``?lang=`` links)."""
-    page = w.HTML(fact_cards_html(lang, query))
-    page.add_class("kit-fact-cards")
-    return page
+    return classed(w.HTML(fact_cards_html(lang, query)), "kit-fact-cards")
