@@ -21,13 +21,7 @@ import ipywidgets as w
 
 from kit.waiting_list import DECK_FILE, load_deck
 from widgets.app_form import WIDE_LABEL, classed, language_links, page_language, query_params
-from widgets.classroom_data import (  # noqa: F401 (importable from here as before)
-    FILE,
-    LESSON_MINUTES,
-    Classroom,
-    Situation,
-    load_classroom,
-)
+from widgets.classroom_data import FILE, Classroom, Situation, load_classroom
 
 #: the notebooks of the pack and the pages they link (relative: Voilà serves them side by side)
 TEACHER_PAGE = "waiting_list_classroom.ipynb"
