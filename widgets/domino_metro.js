@@ -346,9 +346,6 @@ function dmPlacesOf(ctx) {
 
 function drawDominoMetro(ctx) {
   const { view } = ctx;
-  if (!view.seats) return h("div", {}, "…");
-  const n = view.players;
-  const me = ctx.seat;
   const out = [];
   const T = ctx.t;
   out.push(ctx.memo("status", [view.games, view.game_no, view.bazaar, view.layout.live_values, view.metro, ctx.names, T], () => h("div", { key: "status", class: "kit-row dm-status" },
@@ -378,7 +375,7 @@ function drawDominoMetro(ctx) {
     out.push(h("div", { key: "turn", class: "dm-turnacts kit-acts" }, view.pending ? h("span", { class: "kit-label" }, `${view.pending.metro ? T("dm_pending_metro") : T("dm_pending")} `) : null, turnActs));
   }
 
-  for (const p of seatOrder(me, n)) out.push(dmSeat(ctx, p));
+  for (const p of ctx.order) out.push(dmSeat(ctx, p));
   if (view.games > 1 && view.table) {
     out.push(ctx.memo("table", [view.table, ctx.names, T], () => h("table", { key: "table", class: "dm-table", title: "DM-10" },
       h("thead", {}, h("tr", {}, ["seat", "dm_places", "dm_metros", "dm_moles", "dm_penalty"].map((x) => h("th", {}, T(x))))),
@@ -429,4 +426,4 @@ function dmSeat(ctx, p) {
 
 drawDominoMetro.resultLine = (r, ctx) => `${ctx.t("dm_result")} `;
 
-export default kitWidget(drawDominoMetro);
+export default kitBoard(drawDominoMetro);
