@@ -30,17 +30,6 @@ SEAT_OPTIONS = {"first_dealer", "first_player"}
 SEAT_CHOICES = ["human", "bot:rule", "bot:random"]
 
 
-def _zero_double_rules() -> tuple[str, ...]:
-    from kit.domino_metro.scoring import load_scoring
-    return tuple(load_scoring().zero_double)
-
-
-#: options whose values are the entries of a data file the engine reads (no fixed
-#: ``choices``): the form lists the shipped file's entries, as a dropdown, not a text field
-#: where a person would have to know "lone_10" (DM-R4)
-FILE_CHOICES = {("domino_metro", "zero_double"): _zero_double_rules}
-
-
 def option_choices(game: str, name: str, opt: Any) -> tuple | None:
     """The values the form offers for option ``name`` (its default first), or None for a
     free field (a number, a flag)."""
@@ -48,11 +37,14 @@ def option_choices(game: str, name: str, opt: Any) -> tuple | None:
         return tuple(opt.choices)
     if is_data_option(opt):
         return shipped_data(game, name)
-    listed = FILE_CHOICES.get((game, name))
-    if listed is None:
-        return None
-    values = listed()
-    return (opt.default, *(v for v in values if v != opt.default))
+    if (game, name) == ("domino_metro", "zero_double"):
+        # the entries of the scoring file the engine reads, as a dropdown, not a text field
+        # where a person would have to know "lone_10" (DM-R4)
+        from kit.domino_metro.scoring import load_scoring
+
+        rules = load_scoring().zero_double
+        return (opt.default, *(v for v in rules if v != opt.default))
+    return None
 
 
 def seat_choices(game: str) -> list[str]:
@@ -78,18 +70,11 @@ def seat_label(t: Words, choice: str) -> str:
         "bot", choice.split(":", 1)[1]))
 
 
-def bot_help(t: Words, game: str, choice: str) -> str:
+def bot_help_html(t: Words, game: str, choice: str) -> str:
     """The one line under a seat picker: what kind of partner the chosen bot is (context
     ``bot-help``, id ``<game>.<bot>``); nothing for a person."""
-    if not choice.startswith("bot:"):
-        return ""
-    bot = choice.split(":", 1)[1]
-    return t.ctx("bot-help", f"{game}.{bot}", default="")
-
-
-def bot_help_html(t: Words, game: str, choice: str) -> str:
-    """The line under a seat picker: what the chosen bot is like (none for a person)."""
-    text = bot_help(t, game, choice)
+    bot = choice.removeprefix("bot:")
+    text = "" if bot == choice else t.ctx("bot-help", f"{game}.{bot}", default="")
     return (f"<div class='kit-bot-help' style='{NOTE_STYLE};margin:0 0 0.4em 0'>"
             f"{html.escape(text)}</div>") if text else ""
 
@@ -193,16 +178,15 @@ def option_words(t: Words, game: str, name: str, opt: Any) -> tuple[str, str]:
     return label, t.ctx("option-help", f"{game}.{name}", default=opt.doc)
 
 
-def option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words | None = None,
-                   seats: int = 1) -> tuple[w.Widget | None, str | None]:
+def option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words,
+                  seats: int) -> tuple[w.Widget | None, str | None]:
     """The form field of option ``name`` preset from the link, and why the link's value
     was not taken (None: taken, or none given)."""
-    t = t or Words()
     if name in HIDDEN_OPTIONS:
         return None, (None if preset is None else t("not an option this form sets"))
     # a person reads the option's label; links and the query string keep its name
     label, doc = option_words(t, game, name, opt)
-    style = {"description_width": "initial"}
+    style = WIDE_LABEL
     layout = w.Layout(width="min(96%, 36em)")
     problem = None
     offered = option_choices(game, name, opt)

@@ -10,7 +10,7 @@
  * patches the page's DOM where it differs: unchanged elements (and their focus, a
  * collapsed log) stay, and the browser restyles only what changed.
  */
-const h = preact.h;
+const h = (...args) => preact.h(...args);
 
 /**
  * `now` with every part deep-equal to the same part of `old` replaced by `old`'s object
