@@ -158,8 +158,8 @@ function kitBoard(draw) {
     let asked = 0; // the kernel's `replies` when it was sent (an answer changes it)
     let sent = 0; // moves sent so far: a timer set for an earlier one does nothing
     let clicked = null; // the clicked button, once marked because the answer is slow
-    // The timers of a move are not cleared when the answer comes: clearing them cost
-    // the redraw of the answer some 0.02 ms each; one that fires late does nothing.
+    // (a move's timers are not cleared by its answer, which they would slow: a late one
+    // does nothing)
     function send(msg, button) {
       if (pending || (waiting && msg.kind === "act")) return;
       try {
@@ -174,9 +174,8 @@ function kitBoard(draw) {
         asked = model.get("replies");
         const n = ++sent;
         root.dataset.pending = "1"; // no style depends on it: no re-render
-        // Mark the clicked button only if the kernel has not answered within
-        // CLICK_FEEDBACK_MS: restyling it at once would render a frame just while the
-        // answer arrives (about 2 ms here), and a fast answer redraws the board anyway.
+        // Mark the clicked button only if the answer is slow: restyling it at once would
+        // render a frame just as a fast answer redraws the board anyway.
         if (button) {
           setTimeout(() => {
             if (pending && sent === n) { clicked = button; button.classList.add("kit-clicked"); }
@@ -371,8 +370,7 @@ function kitBoard(draw) {
       // the log's lines are not Preact's: `showLog` adds them after the render
       parts.push(ctx.memo("log", [T], () => h("details", { key: "log", class: "kit-log", open: true },
         h("summary", {}, T("recent")), h("div", { class: "kit-log-box" }, h("ol", { ref: logRef })))));
-      // (the same vnode, or none, while the recorded game is the same: reading `location`
-      // for the link cost some 0.05 ms of every redraw)
+      // (memoised: reading `location` for the link slowed every redraw)
       const recordId = model.get("record_id");
       const resumeKey = model.get("resume_key");
       const resume = ctx.memo("resume", [recordId, resumeKey, T], () => {

@@ -3,8 +3,8 @@
 // whose way is blocked turns left or right (geometry only, never rules).
 
 const DM_U = 44; // one grid cell in SVG units
-// whether the window is phone-narrow: kept by one resize listener per page, rather than
-// read from the window twice in every redraw (some 0.03 ms of one, in a profile)
+// whether the window is phone-narrow: kept by one resize listener per page (reading the
+// window slows every redraw)
 const dmWindow = (globalThis.__kitDmWindow ??= (() => {
   const w = { narrow: window.innerWidth < 600 };
   window.addEventListener("resize", () => { w.narrow = window.innerWidth < 600; }, { passive: true });
@@ -198,9 +198,8 @@ const dmById = (list, id) => (list[id] && list[id].id === id ? list[id] : list.f
 /**
  * The layout in `box` (an element Preact draws empty): an SVG of the tiles, then the
  * open ends over them. Drawn here rather than by Preact: a move changes one or two of its
- * tiles and ends, and drawing the layout through Preact (a virtual node for every one,
- * diffed each redraw) took some 0.6 ms of a 1.5 ms redraw in issue 6's benchmark (drawn
- * here: about 0.3 ms, a third of it making the new elements). Each tile and each end
+ * tiles and ends, and a virtual node for every one, diffed each redraw, cost most of a
+ * redraw (issue 6). Each tile and each end
  * keeps its element while its data (kept by `keepSame`) and its place (kept by
  * `dmGeometry`) stay the same; a mark alone that changes (the pending tile kept, DM-9; an
  * end pointed at) toggles its class on that element rather than drawing it again. An end
