@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import html
 import os
+from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
@@ -136,6 +137,13 @@ def seed_refused(text: str) -> ConfigError | None:
                        code=NC_("error", "seed_number"), value=text[:40])
 
 
+@functools.cache
+def page_style(name: str) -> str:
+    """A page's own stylesheet, ``widgets/<name>.css``, as a ``<style>`` element."""
+    css = (Path(__file__).parent / f"{name}.css").read_text(encoding="utf-8")
+    return f"<style>{css}</style>"
+
+
 def classed(widget: W, *classes: str) -> W:
     """``widget`` with the CSS classes ``classes`` (the pages' tests find it by them)."""
     for cls in classes:
@@ -246,18 +254,6 @@ def option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words,
     return None, None
 
 
-#: the form's fields keep their words whole in any language: a checkbox's label wraps
-#: (ipywidgets cuts it with "…"), and a dropdown goes under its label when the row is too
-#: narrow for its choice's words (in a phone's width, always), keeping its height to tap
-FORM_STYLE = (".kit-setup .widget-checkbox{height:auto;max-width:100%}"
-              ".kit-setup .widget-checkbox .widget-label-basic{white-space:normal;"
-              "overflow:visible;height:auto;line-height:1.3}"
-              ".kit-setup .widget-dropdown{flex-wrap:wrap;height:auto;max-width:100%}"
-              ".kit-setup .widget-dropdown select{flex:1 1 15em;min-width:0;"
-              "min-height:var(--jp-widgets-inline-height,28px)}"
-              "@media (max-width:600px){.kit-setup .widget-dropdown select{flex-basis:100%}}")
-
-
 def field_label(t: Words, game: str, name: str) -> str:
     """A link parameter as the form's field label reads (an option by its label)."""
     labels = {"players": t("Players"), "seats": t("Who plays"),
@@ -273,7 +269,7 @@ def field_label(t: Words, game: str, name: str) -> str:
 def header_html(t: Words, lang: str, game: str) -> str:
     """The app's title and the way back to the index (with the form's style)."""
     title = t.ctx("game", game, default=kit.spec(game).title)
-    return (f"<style>{FORM_STYLE}</style>"
+    return (page_style("app_form") +
             f"<h1 style='font-size:1.5em;margin:0.2em 0'>{html.escape(title)}</h1>"
             f"<p style='margin:0.2em 0'><a style='{LINK_STYLE}' "
             f"href='index.ipynb?lang={lang}'>" + t("← all games") + "</a></p>")

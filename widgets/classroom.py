@@ -20,7 +20,14 @@ from urllib.parse import urlencode
 import ipywidgets as w
 
 from kit.waiting_list import DECK_FILE, load_deck
-from widgets.app_form import WIDE_LABEL, classed, language_links, page_language, query_params
+from widgets.app_form import (
+    WIDE_LABEL,
+    classed,
+    language_links,
+    page_language,
+    page_style,
+    query_params,
+)
 from widgets.classroom_data import FILE, Classroom, Situation, load_classroom
 
 #: the notebooks of the pack and the pages they link (relative: Voilà serves them side by side)
@@ -98,38 +105,6 @@ def year_text(year: str, pack: Classroom, lang: str) -> str:
     return year
 
 
-CARDS_STYLE = """
-.kit-cards-page{max-width:60em;font-size:1.05em}
-.kit-cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(16em,1fr));gap:0.6em}
-.kit-fact-card{border:1.5px dashed #555;border-radius:6px;padding:0.6em 0.8em;
-  break-inside:avoid;page-break-inside:avoid;overflow-wrap:anywhere;background:#fff}
-.kit-fact-card h3{margin:0 0 0.3em 0;font-size:1.05em}
-.kit-fact-card .kit-fact-kind{font-size:0.8em;color:#555;text-transform:uppercase;
-  letter-spacing:0.05em}
-.kit-fact-card .kit-fact-text{margin:0.3em 0;font-size:1.05em}
-.kit-fact-card .kit-fact-source{margin:0.3em 0 0 0;font-size:0.78em;color:#333}
-.kit-fact-card a{color:#0b57d0}
-.kit-print-button{font-size:1em;padding:0.4em 1em;margin:0.3em 0.5em 0.3em 0;cursor:pointer}
-@page{size:A4 portrait;margin:10mm}
-@media print{
-  /* only the path down to the cards is printed, every container of the page unclipped */
-  html,body,*:has(.kit-cards-page){display:block !important;position:static !important;
-    height:auto !important;min-height:0 !important;max-height:none !important;
-    overflow:visible !important;margin:0 !important;padding:0 !important;border:0 !important;
-    box-shadow:none !important;contain:none !important;transform:none !important;
-    background:#fff !important;width:auto !important}
-  *:has(.kit-cards-page)>:not(:has(.kit-cards-page)):not(.kit-cards-page){display:none !important}
-  .kit-cards-page{max-width:none;font-size:10.5pt}
-  .kit-noprint{display:none !important}
-  .kit-cards{display:grid;grid-template-columns:1fr 1fr;gap:4mm}
-  .kit-fact-card{height:86mm;box-sizing:border-box;overflow:hidden}
-  .kit-fact-card a{color:#000;text-decoration:none}
-  .kit-fact-card .kit-fact-text{font-size:1.3em;line-height:1.35}
-  .kit-fact-card .kit-fact-source{font-size:0.85em;line-height:1.3}
-}
-"""
-
-
 def fact_cards_html(lang: str | None = None, query: str | None = None,
                     deck: str = DECK_FILE, path: str = FILE) -> str:
     """The printable fact cards (WL-R2): every fact card of the deck with its text, source,
@@ -145,7 +120,7 @@ def fact_cards_html(lang: str | None = None, query: str | None = None,
         f"{_source_html(c, pack, lang)}</section>" for c in cards)
     back = (f"<a class='kit-back-teacher' href='{TEACHER_PAGE}?lang={lang}'>"
             f"{_esc(pack.word('back_teacher', lang))}</a>")
-    return (f"<style>{CARDS_STYLE}</style><div class='kit-cards-page' lang='{lang}'>"
+    return (page_style("fact_cards") + f"<div class='kit-cards-page' lang='{lang}'>"
             f"<div class='kit-noprint'>{language_links(lang, params)}{back}"
             f"<h1 style='font-size:1.5em;margin:0.3em 0'>{_esc(pack.word('cards_title', lang))}"
             f"</h1><p>{_esc(pack.word('cards_intro', lang, count=len(cards)))}</p>"
@@ -156,21 +131,6 @@ def fact_cards_html(lang: str | None = None, query: str | None = None,
 
 
 # -- the teacher page -----------------------------------------------------------------------
-
-PAGE_STYLE = """
-.kit-classroom{max-width:60em;font-size:1.05em;line-height:1.45;overflow-wrap:anywhere}
-.kit-classroom h1{font-size:1.6em;margin:0.3em 0}
-.kit-classroom h2{font-size:1.25em;margin:0.9em 0 0.3em 0}
-.kit-classroom h3{font-size:1.05em;margin:0.6em 0 0.2em 0}
-.kit-classroom ol,.kit-classroom ul{padding-left:1.3em;margin:0.2em 0}
-.kit-classroom li{margin:0.2em 0}
-.kit-classroom .kit-fact-ref{font-size:0.9em;color:#333;border-left:3px solid #0b57d0;
-  padding-left:0.5em;margin:0.3em 0}
-.kit-classroom .kit-mechanic{color:#555}
-.kit-classroom a.kit-button{display:inline-block;padding:0.35em 0.8em;margin:0.2em 0.4em 0.2em 0;
-  border-radius:6px;background:#0b57d0;color:#fff !important;text-decoration:none}
-"""
-
 
 def _fact_ref(card: FactCard, pack: Classroom, lang: str) -> str:
     return (f"<div class='kit-fact-ref' data-card='{_esc(card.id)}'>ℹ {_esc(card.text)}"
@@ -183,7 +143,7 @@ def app_link(lang: str, **params: str) -> str:
 
 
 def _head_html(pack: Classroom, lang: str, params: dict[str, str]) -> str:
-    return (f"<style>{PAGE_STYLE}</style><div class='kit-classroom' lang='{lang}'>"
+    return (page_style("classroom") + f"<div class='kit-classroom' lang='{lang}'>"
             f"{language_links(lang, params)}"
             f"<a class='kit-back' href='{INDEX_PAGE}?lang={lang}'>{_esc(pack.word('back', lang))}"
             f"</a><h1>{_esc(pack.word('title', lang))}</h1>"
@@ -226,7 +186,7 @@ def _tail_html(pack: Classroom, lang: str) -> str:
         f"<li class='kit-care'>{_esc(c.text[lang])}"
         + "".join(_fact_ref(facts[f], pack, lang) for f in c.facts if f in facts) + "</li>"
         for c in pack.care)
-    return (f"<style>{PAGE_STYLE}</style><div class='kit-classroom' lang='{lang}'>"
+    return (page_style("classroom") + f"<div class='kit-classroom' lang='{lang}'>"
             f"<h2>{_esc(pack.word('play', lang))}</h2><ul>{links}</ul>"
             f"<p class='kit-muted' style='font-size:0.9em;color:#444'>"
             f"{_esc(pack.word('play_note', lang))}</p>"

@@ -24,13 +24,7 @@ from kit import lessons
 from kit.errors import IllegalAction
 from kit.i18n import Words
 from widgets import board as make_board
-from widgets.app_form import classed, language_links, page_language, query_params
-
-STYLE = (".kit-lesson-text{font-size:1.15em;max-width:46em;line-height:1.45}"
-         ".kit-lesson-goal{font-size:1.15em;background:#fff4d6;border-left:4px solid #f2a900;"
-         "padding:0.3em 0.6em;margin:0.3em 0}"
-         ".kit-lesson-feedback{font-size:1.1em;min-height:1.4em}"
-         ".kit-lesson-small{color:#555;font-size:0.85em}")
+from widgets.app_form import classed, language_links, page_language, page_style, query_params
 
 
 def _e(text: str) -> str:
@@ -61,7 +55,7 @@ class Lesson(w.VBox):
         self.done = False
         self.board: Any = None
         self.head = w.HTML(
-            f"<style>{STYLE}</style>" + language_links(self.lang, params)
+            page_style("lesson") + language_links(self.lang, params)
             + f"<h2 style='margin:0.2em 0'>{_e(self.lesson.title(self.lang))}</h2>"
             f"<p class='kit-lesson-text'>{_e(self.lesson.intro(self.lang))}</p>")
         self.step_head, self.text, self.goal, self.recap, self.finished = (
