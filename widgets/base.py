@@ -30,7 +30,7 @@ from kit.contract import GameState
 from kit.errors import ConfigError, IllegalAction
 from kit.i18n import NC_, Words
 from widgets.once_per_page import code_message, data_message, keep, kept, loader
-from widgets.page_words import PAGE_PLURALS, PAGE_WORDS
+from widgets.page_words import PAGE_WORDS
 from widgets.recording import Recording
 from widgets.table import Table
 from widgets.viewer import Viewer
@@ -60,7 +60,7 @@ class Board(anywidget.AnyWidget):
     """
 
     GAME: ClassVar[str] = ""
-    #: the game's own page words and counted words (added to PAGE_WORDS, PAGE_PLURALS)
+    #: the game's own page words (added to PAGE_WORDS) and counted words
     WORDS: ClassVar[dict[str, str]] = {}
     PLURALS: ClassVar[dict[str, tuple[str, str]]] = {}
     #: keys of ``view(seat)`` that never change in a game and are the same for every
@@ -227,10 +227,9 @@ class Board(anywidget.AnyWidget):
     def page_words(self) -> dict[str, Any]:
         """The ``words`` trait: the page's language, its words and counted words."""
         t = self.t
-        plurals = {**PAGE_PLURALS, **self.PLURALS}
         return {"lang": t.lang,
                 "words": {k: t(v) for k, v in {**PAGE_WORDS, **self.WORDS}.items()},
-                "plurals": {k: t.forms(*v) for k, v in plurals.items()}}
+                "plurals": {k: t.forms(*v) for k, v in self.PLURALS.items()}}
 
     # -- what the page gets ---------------------------------------------------------------
 

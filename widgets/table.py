@@ -131,9 +131,6 @@ class Table:
         #: one has them as given names, which are the default, not a person's.
         self.given_names: list[str | None] = [
             n if n and n != f"Seat {p + 1}" else None for p, n in enumerate(names)]
-        self.names = [n or f"Seat {p + 1}" + ("" if k == "human" else
-                                               f" ({k.split(':', 1)[1]} bot)")
-                      for p, (n, k) in enumerate(zip(names, kinds, strict=True))]
         self.mode = mode
         self.pause = float(pause)
         self.state = state
@@ -204,6 +201,13 @@ class Table:
             callback()
 
     # -- seats and the log --------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's name in English: the one given, or "Seat 2 (rule bot)" (the plain
+        text of a refusal, a recording's seat labels)."""
+        return [n or f"Seat {p + 1}" + ("" if k == "human" else f" ({k.split(':', 1)[1]} bot)")
+                for p, (n, k) in enumerate(zip(self.given_names, self.kinds, strict=True))]
 
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and self.kinds[seat] == "human"
@@ -295,7 +299,6 @@ class Table:
         self.bots[seat] = make_bot(self.game, bot)
         self.kinds[seat] = f"bot:{bot}"
         self.given_names[seat] = None
-        self.names[seat] = f"Seat {seat + 1} ({bot} bot)"
         self._changed()
         self.schedule()
 
@@ -303,7 +306,6 @@ class Table:
         """The name a person gave at ``seat`` (None: none)."""
         if self.given_names[seat] != (name or None):
             self.given_names[seat] = name or None
-            self.names[seat] = name or f"Seat {seat + 1}"
             self._changed()
 
     def set_auto_pass(self, seat: int, on: bool) -> None:
