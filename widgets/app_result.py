@@ -37,21 +37,16 @@ def result_panel(board: Board, t: Words, lang: str, *, play_again: Callable[[], 
     children: list[w.Widget] = [
         classed(w.HTML(result_html(board.result, board.names, t)), "kit-app-result"),
         w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))]
-    if board.recording is not None:
-        children.append(seat_feedback_form(board, t, lang))
+    if (recording := board.recording) is not None:  # (with the human seat it comes from)
+        humans = [p for p, k in enumerate(board.seat_kinds) if k == "human"]
+        seat = w.Dropdown(options=[(board.names[p], p) for p in humans] or [("—", 0)],
+                          description=t("Seat"))
+        children.append(feedback_form(
+            t, lang, board.state.spec.name,
+            lambda rating, text, unclear: recording.feedback(
+                seat=seat.value, rating=rating, text=text, unclear_rule=unclear),
+            before=[seat]))
     return children
-
-
-def seat_feedback_form(board: Board, t: Words, lang: str) -> w.Widget:
-    """The feedback form of a recorded game, with the human seat it comes from."""
-    humans = [p for p, k in enumerate(board.seat_kinds) if k == "human"]
-    seat = w.Dropdown(options=[(board.names[p], p) for p in humans] or [("—", 0)],
-                      description=t("Seat"))
-    return feedback_form(
-        t, lang, board.state.spec.name,
-        lambda rating, text, unclear: board.recording.feedback(
-            seat=seat.value, rating=rating, text=text, unclear_rule=unclear),
-        before=[seat])
 
 
 def feedback_form(t: Words, lang: str, game: str,

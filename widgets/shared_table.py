@@ -75,12 +75,9 @@ class TableApp(w.VBox):
                                    why=str(exc)))
 
     def refuse(self, exc: Exception) -> None:
+        why = i18n.explain(exc, self.lang, lambda seat: self.t("Seat {n}", n=seat + 1))
         self.message.value = (f"<div class='kit-app-error kit-table-refused' "
-                              f"style='{ERROR_STYLE}'>"
-                              f"{html.escape(i18n.explain(exc, self.lang, self._seat_name))}</div>")
-
-    def _seat_name(self, seat: int) -> str:
-        return self.t("Seat {n}", n=seat + 1)
+                              f"style='{ERROR_STYLE}'>{html.escape(why)}</div>")
 
     def _open(self, params: dict[str, str]) -> None:
         code = params.get("table")
@@ -313,17 +310,12 @@ class TableApp(w.VBox):
             return
         children: list[w.Widget] = [
             classed(w.HTML(result_html(board.result, list(board.names), self.t)), "kit-app-result")]
-        if shared.seat is not None:
-            children.append(self._feedback_form(shared.seat))
+        if (seat := shared.seat) is not None and (store := self.store) is not None:
+            children.append(feedback_form(
+                self.t, self.lang, shared.info.game,
+                lambda rating, text, unclear: store.feedback(
+                    shared.game_id, seat, rating=rating, text=text, unclear_rule=unclear)))
         self.result_box.children = children
-
-    def _feedback_form(self, seat: int) -> w.Widget:
-        store, shared = self.store, self.shared
-        assert store is not None and shared is not None
-        return feedback_form(
-            self.t, self.lang, shared.info.game,
-            lambda rating, text, unclear: store.feedback(
-                shared.game_id, seat, rating=rating, text=text, unclear_rule=unclear))
 
     def close(self) -> None:
         if self.shared is not None:
