@@ -45,7 +45,7 @@ class WaitingListBoard(Board):
     PLURALS: ClassVar[dict[str, tuple[str, str]]] = {
         "wl_in_hand": NP_("{n} card in hand", "{n} cards in hand")}
 
-    def card_name(self, card: str) -> str:
+    def card_name(self, card: str | None) -> str:
         """A card's name in the page's language (the deck file's, which carries every
         language: its loader requires them); a refusal's card too (kit.i18n.explain)."""
         catalogue = self.__dict__.get("_catalogue")
