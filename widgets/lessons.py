@@ -93,13 +93,12 @@ class Lesson(w.VBox):
         self.step_no, self.done = n, False
         step, t, lang = self.step, self.t, self.lang
         total = len(self.lesson.steps)
-        self.step_head.value = (
-            f"<h3 style='margin:0.4em 0 0.1em 0'>"
-            f"{_e(t('Step {n} of {total}', n=n + 1, total=total))}"
-            f" · {_e(step.section(lang))}</h3>")
+        head = t("Step {n} of {total}", n=n + 1, total=total)
+        self.step_head.value = (f"<h3 style='margin:0.4em 0 0.1em 0'>{_e(head)}"
+                                f" · {_e(step.section(lang))}</h3>")
         self.text.value = f"<p class='kit-lesson-text'>{_e(step.text(lang))}</p>"
         rules = t("Rules: {ids}", ids=", ".join(step.rules))
-        self.goal.value = (f"<div class='kit-lesson-goal'><b>{_e(t('Goal:'))}</b> "
+        self.goal.value = ("<div class='kit-lesson-goal'><b>" + _e(t("Goal:")) + "</b> "
                            f"{_e(step.goal_text(lang))} <span class='kit-lesson-small'>"
                            f"{_e(rules)}</span></div>")
         self.question.children = self._question(step)
@@ -144,7 +143,7 @@ class Lesson(w.VBox):
                 answer.value = (f"<p class='kit-lesson-text'><b>{_e(verdict)}</b> "
                                 f"{_e(q.explain(lang))}</p>")
             b.on_click(chosen)
-        prompt = w.HTML(f"<p class='kit-lesson-text'><b>{_e(t('First, predict:'))}</b> "
+        prompt = w.HTML("<p class='kit-lesson-text'><b>" + _e(t("First, predict:")) + "</b> "
                         f"{_e(q.prompt(lang))}</p>")
         return (prompt, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")), answer)
 
@@ -163,20 +162,20 @@ class Lesson(w.VBox):
             return
         self.done = True
         self.board.tempt(None)
-        self.feedback.value = (f"<p>✓ <b>{_e(t('Well done!'))}</b> "
+        self.feedback.value = ("<p>✓ <b>" + _e(t("Well done!")) + "</b> "
                                f"{_e(step.done(lang))}</p>")
         if step.recap:
             lines = "".join(f"<li>{_e(line(lang))}</li>" for line in step.recap)
-            self.recap.value = (f"<div class='kit-lesson-recap'><b>{_e(t('Recap'))}"
-                                f"</b><ol>{lines}</ol></div>")
+            self.recap.value = ("<div class='kit-lesson-recap'><b>" + _e(t("Recap"))
+                                + f"</b><ol>{lines}</ol></div>")
         last = self.step_no == len(self.lesson.steps) - 1
         self.next.disabled = last
         if last:
             self.finished.value = (
-                f"<p class='kit-lesson-finished'><b>"
-                f"{_e(t('Lesson complete! Now play a whole game:'))}</b> "
+                "<p class='kit-lesson-finished'><b>"
+                + _e(t("Lesson complete! Now play a whole game:")) + "</b> "
                 f"<a href='../{self.game}_app.ipynb?lang={self.lang}'>"
-                f"{_e(t('Play'))}</a></p>")
+                + _e(t("Play")) + "</a></p>")
 
     def _refused(self, exc: IllegalAction, _message: Any) -> None:
         """A forbidden move tried: the board shows the engine's reason; we say so."""
