@@ -13,7 +13,8 @@ import pytest
 
 import kit
 from kit.paths import DATA_DIR
-from widgets.app import PlaytestApp, shipped_data
+from widgets.app import PlaytestApp
+from widgets.app_form import shipped_data
 
 
 def descendants(widget):

@@ -18,7 +18,6 @@ from kit.waiting_list import load_deck
 from widgets.classroom import (
     CARDS_PAGE,
     FILE,
-    LESSON_MINUTES,
     TeacherPage,
     fact_cards,
     fact_cards_html,
@@ -26,6 +25,7 @@ from widgets.classroom import (
     source_links,
     year_text,
 )
+from widgets.classroom_data import LESSON_MINUTES
 from widgets.index import index_html
 
 DECK = load_deck()

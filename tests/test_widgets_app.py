@@ -15,7 +15,9 @@ import pytest
 import kit
 from kit.i18n import Words
 from widgets import BOARDS
-from widgets.app import PlaytestApp, query_params, result_html
+from widgets.app import PlaytestApp
+from widgets.app_form import query_params
+from widgets.app_result import result_html
 
 sys.path.insert(0, str(Path(__file__).parent))
 from widget_page import human_turns

@@ -20,7 +20,7 @@ import kit
 from kit.i18n import Words
 from widgets import BOARDS
 from widgets.app import PlaytestApp
-from widgets.base import assets
+from widgets.once_per_page import assets
 
 sys.path.insert(0, str(Path(__file__).parent))
 from seen_cards import secrets, shown

@@ -18,7 +18,9 @@ import pytest
 import kit
 from kit.contract import visible
 from kit.errors import IllegalAction
-from widgets.table import MODES, Recording, Table, Viewer
+from widgets.recording import Recording
+from widgets.table import MODES, Table
+from widgets.viewer import Viewer
 from widgets.waiting_list import WaitingListBoard
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
+from typing import Any
 
 
 def _lazy(module: str, name: str) -> Callable[[], type]:
@@ -22,18 +23,23 @@ BOARDS: dict[str, Callable[[], type]] = {
 }
 
 
-def board(game: str, state: object = None, **kwargs: object) -> object:
-    """A board for ``game``: on ``state``, or on a new game from ``players``, ``seed`` and
-    ``options``; e.g. ``board("hanabi", players=3, mode="hotseat", seats=["human"] * 3)``.
-    ``lang="ru"|"uk"|"en"``: the board's language (default: ``kit.i18n.set_language``'s,
-    Russian until then)."""
+def board_class(game: str) -> type[Any]:
+    """The board class of ``game`` (a ConfigError naming the boards there are)."""
     if game not in BOARDS:
         from kit.errors import NC_, ConfigError
 
         raise ConfigError("game", f"no board for {game!r}; boards: {sorted(BOARDS)}",
                           code=NC_("error", "game_unknown"),
                           value=game, choices=", ".join(sorted(BOARDS)))
-    return BOARDS[game]()(state, **kwargs)
+    return BOARDS[game]()
+
+
+def board(game: str, state: object = None, **kwargs: object) -> object:
+    """A board for ``game``: on ``state``, or on a new game from ``players``, ``seed`` and
+    ``options``; e.g. ``board("hanabi", players=3, mode="hotseat", seats=["human"] * 3)``.
+    ``lang="ru"|"uk"|"en"``: the board's language (default: ``kit.i18n.set_language``'s,
+    Russian until then)."""
+    return board_class(game)(state, **kwargs)
 
 
 def lesson(game: str, **kwargs: object) -> object:

@@ -25,41 +25,19 @@ import ipywidgets as w
 import kit
 from kit import i18n
 from kit.errors import ConfigError
-from kit.i18n import NC_, Words
-from widgets.app_form import (
-    ERROR_STYLE,
-    HIDDEN_OPTIONS,
-    LINK_STYLE,
-    MODE_CHOICES,
-    NOTE_STYLE,
+from kit.i18n import N_, NC_, Words
+from widgets import app_form, board_class
+from widgets.app_form import (  # (option_words: widgets/tutorials imports it from here)
     PAUSE_RANGE,
-    SEAT_OPTIONS,
-    _brief,
-    _option_widget,
-    _parse_int,
-    board_class,
-    bot_help,
-    bot_help_html,
-    consent_html,
-    field_label,
-    header_html,
-    intro_html,
-    language_links,
+    WIDE_LABEL,
+    brief,
+    classed,
     option_words,
-    page_language,
-    query_params,
-    seat_choices,
-    seat_label,
-    shipped_data,
+    parse_int,
+    seed_refused,
 )
-from widgets.app_result import feedback_form, result_html, result_panel
+from widgets.app_result import result_panel
 from widgets.base import Board
-
-# (the names of the form's fields and result panel are importable from here as before)
-__all__ = ["ERROR_STYLE", "HIDDEN_OPTIONS", "LINK_STYLE", "MODE_CHOICES", "NOTE_STYLE",
-           "PAUSE_RANGE", "SEAT_OPTIONS", "PlaytestApp", "board_class", "bot_help",
-           "feedback_form", "language_links", "option_words", "page_language", "query_params",
-           "result_html", "seat_choices", "seat_label", "shipped_data"]
 
 
 class PlaytestApp(w.VBox):
@@ -71,18 +49,15 @@ class PlaytestApp(w.VBox):
         self.add_class("kit-app")
         self.game = game
         self.spec = kit.spec(game)
-        params = query_params(query)
-        self.params = params
+        params = self.params = app_form.query_params(query)
         #: the page's language (``?lang=``, the browser's, or the kit-wide one)
-        self.lang = page_language(params, lang)
+        self.lang = app_form.page_language(params, lang)
         self.t = t = Words(self.lang)
         #: the link's values the form could not take: field -> a one-line reason
         self.problems: dict[str, str] = {}
-        self._reasons: dict[str, w.HTML] = {}
         record_param = params.get("record", "1")
         if record_param not in ("0", "1"):
-            self.problems["record"] = t("{value} is not 0 or 1; the game is recorded",
-                                        value=_brief(record_param))
+            self._problem("record", N_("{value} is not 0 or 1; the game is recorded"), record_param)
         self.record = record and record_param != "0"
         self.recorder: Any = None
         self.board: Board | None = None
@@ -92,15 +67,14 @@ class PlaytestApp(w.VBox):
 
         low, high = self.spec.min_players, self.spec.max_players
         players = params.get("players")
-        chosen = _parse_int(players, low, high) if players is not None else None
+        chosen = parse_int(players, low, high) if players is not None else None
         if players is not None and chosen is None:
-            self.problems["players"] = t("{value} is not a number of players from {low} to "
-                                         "{high}", value=_brief(players), low=low, high=high)
-        self.players = w.Dropdown(
-            options=list(range(low, high + 1)),
-            value=chosen or low + (1 if high > low else 0),
-            description=t("Players"), style={"description_width": "initial"},
-            layout=w.Layout(width="min(100%, 12em)"))
+            self._problem("players", N_("{value} is not a number of players from {low} to {high}"),
+                          players, low=low, high=high)
+        self.players = w.Dropdown(options=list(range(low, high + 1)),
+                                  value=chosen or low + (1 if high > low else 0),
+                                  description=t("Players"), style=WIDE_LABEL,
+                                  layout=w.Layout(width="min(100%, 12em)"))
         self.seat_box = w.VBox()
         self.seat_pickers: list[w.Dropdown] = []
         #: per seat: the player's name, optional (the consent note says it is recorded)
@@ -108,10 +82,10 @@ class PlaytestApp(w.VBox):
         self.players.observe(lambda _c: self._make_seats(), names="value")
         self._preset_seats = params["seats"].split(",") if params.get("seats") else None
         if self._preset_seats is not None:
-            bad = [k for k in self._preset_seats if k not in seat_choices(game)]
+            bad = [k for k in self._preset_seats if k not in app_form.seat_choices(game)]
             if bad:
-                self.problems["seats"] = t("{value} is neither a person nor a bot of this game",
-                                           value=_brief(bad[0]))
+                self._problem("seats", N_("{value} is neither a person nor a bot of this game"),
+                              bad[0])
                 self._preset_seats = None
             elif len(self._preset_seats) != self.players.value:
                 self.problems["seats"] = t.plural(
@@ -121,8 +95,8 @@ class PlaytestApp(w.VBox):
         self._make_seats()
         self.options = {}
         for name, opt in self.spec.options.items():
-            widget, problem = _option_widget(game, name, opt, params.get(name), t,
-                                             seats=self.spec.max_players)
+            widget, problem = app_form.option_widget(game, name, opt, params.get(name), t,
+                                                     seats=self.spec.max_players)
             if problem:
                 self.problems[name] = problem
             if widget is not None:
@@ -131,91 +105,79 @@ class PlaytestApp(w.VBox):
         #: each option's control with its one-line explanation under it (and its reason,
         #: when the link's value was not taken)
         self.option_rows = [self._field(name, w.VBox([widget, w.HTML(
-            f"<div class='kit-option-help' style='{NOTE_STYLE};margin:0 0 0.4em 0'>"
+            f"<div class='kit-option-help' style='{app_form.NOTE_STYLE};margin:0 0 0.4em 0'>"
             f"{html.escape(option_words(t, game, name, self.spec.options[name])[1])}"
             f" <span style='color:#888'>({html.escape(self.spec.options[name].rule or '')})"
             "</span></div>")])) for name, widget in self.options.items()]
         seed = params.get("seed", "").strip()
-        if seed and _parse_int(seed, 0, 2**63 - 1) is None:
-            self.problems["seed"] = i18n.explain(ConfigError(
-                "seed", "not a deal number", code=NC_("error", "seed_number"),
-                value=seed[:40]), t.lang)
+        if seed and (refused := seed_refused(seed)):
+            self.problems["seed"] = i18n.explain(refused, t.lang)
             seed = ""
-        self.seed = w.Text(value=seed, placeholder=t("random"),
-                           description=t("Deal number (optional)"),
-                           style={"description_width": "initial"},
-                           layout=w.Layout(width="min(100%, 26em)"))  # (ru label: long)
-        self.seed.add_class("kit-seed")
-        pause_text = params.get("pause")
-        if pause_text is not None:
+        self.seed = classed(w.Text(value=seed, placeholder=t("random"),
+                                   description=t("Deal number (optional)"), style=WIDE_LABEL,
+                                   layout=w.Layout(width="min(100%, 26em)")),  # (ru: long)
+                            "kit-seed")
+        least, most = PAUSE_RANGE
+        if (pause_text := params.get("pause")) is not None:
             try:
                 pause_value = float(pause_text[:20])
             except ValueError:
                 pause_value = math.nan
-            if not PAUSE_RANGE[0] <= pause_value <= PAUSE_RANGE[1]:  # (nan fails too)
-                self.problems["pause"] = t(
-                    "{value} is not a number of seconds from {low} to {high}",
-                    value=_brief(pause_text), low=f"{PAUSE_RANGE[0]:g}",
-                    high=f"{PAUSE_RANGE[1]:g}")
+            if not least <= pause_value <= most:  # (nan fails too)
+                self._problem("pause", N_("{value} is not a number of seconds from {low} to "
+                                          "{high}"), pause_text, low=f"{least:g}", high=f"{most:g}")
             else:
                 pause = pause_value
-        self.pause = w.BoundedFloatText(value=min(max(pause, PAUSE_RANGE[0]), PAUSE_RANGE[1]),
-                                        min=PAUSE_RANGE[0], max=PAUSE_RANGE[1],
+        self.pause = w.BoundedFloatText(value=min(max(pause, least), most), min=least, max=most,
                                         step=0.1, description=t("Bots' pause (s)"),
-                                        style={"description_width": "initial"},
-                                        layout=w.Layout(width="min(100%, 16em)"))
+                                        style=WIDE_LABEL, layout=w.Layout(width="min(100%, 16em)"))
         mode = params.get("mode", "auto")
         if mode not in ("auto", "teacher"):
-            self.problems["mode"] = t("{value} is not a mode of this form", value=_brief(mode))
+            self._problem("mode", N_("{value} is not a mode of this form"), mode)
             mode = "auto"
-        self.mode = w.Dropdown(options=[(t(label), value) for label, value in MODE_CHOICES],
-                               value=mode, description=t("Mode"),
-                               style={"description_width": "initial"},
-                               layout=w.Layout(width="min(96%, 32em)"))
-        self.mode.add_class("kit-mode")
+        self.mode = classed(w.Dropdown(
+            options=[(t(label), value) for label, value in app_form.MODE_CHOICES], value=mode,
+            description=t("Mode"), style=WIDE_LABEL, layout=w.Layout(width="min(96%, 32em)")),
+            "kit-mode")
         resume = params.get("resume")
-        if resume is not None and _parse_int(resume, 1, 2**31 - 1) is None:
+        if resume is not None and parse_int(resume, 1, 2**31 - 1) is None:
             self.problems["resume"] = i18n.explain(ConfigError(
                 "resume", "not a recorded game's id", code=NC_("error", "resume_id"),
-                value=_brief(resume)), t.lang)
+                value=brief(resume)), t.lang)
         start = params.get("start")
         if start not in (None, "0", "1"):
-            self.problems["start"] = t("{value} is not 0 or 1", value=_brief(start))
-        self.start_button = w.Button(description=t("Start the game"), button_style="primary",
-                                     icon="", layout=w.Layout(width="auto"))
-        self.start_button.add_class("kit-start")
+            self._problem("start", N_("{value} is not 0 or 1"), start)
+        self.start_button = classed(w.Button(description=t("Start the game"), icon="",
+                                             button_style="primary",
+                                             layout=w.Layout(width="auto")), "kit-start")
         self.start_button.on_click(lambda _b: self.start())
         self.message = w.HTML()
         #: what is recorded, said before a game and under a recorded board
-        self.consent = w.HTML(consent_html(self.t, self.lang, self.record))
-        self.consent.add_class("kit-consent")
-        self.recording_note = w.HTML()
-        self.recording_note.add_class("kit-consent")
+        self.consent = classed(w.HTML(app_form.consent_html(t, self.lang, self.record)),
+                               "kit-consent")
+        self.recording_note = classed(w.HTML(), "kit-consent")
         #: the link's values not taken, above the form
-        self.link_problems = w.HTML(self._problems_html())
-        self.link_problems.add_class("kit-link-problems")
-        rules = w.VBox(self.option_rows)
+        self.link_problems = classed(w.HTML(self._problems_html()), "kit-link-problems")
         #: links to this page in the other languages
-        self.languages = w.HTML(language_links(self.lang, params))
-        self.form = w.VBox([
-            w.HTML(intro_html(self.t)), self.languages, self.link_problems,
-            w.HTML("<b>" + t("Who plays") + "</b>"), self._field("players", self.players),
-            self._field("seats", self.seat_box),
-            w.HTML("<b>" + t("Variant and house rules") + "</b>"), rules,
-            w.HBox([self._field("seed", self.seed), self._field("pause", self.pause)],
-                   layout=w.Layout(flex_flow="row wrap")),
-            self._field("mode", self.mode), self.consent, self.start_button, self.message])
-        self.form.add_class("kit-setup")
+        self.languages = w.HTML(app_form.language_links(self.lang, params))
         # "Create a table": the same game, options and seats, one device per person (issue 39)
         from widgets.shared_table import table_maker
+        #: the host's page of a table created here
         self.host_page: Any = None
-        self.form.children = (*self.form.children, table_maker(self))
+        self.form = classed(w.VBox([
+            w.HTML(app_form.intro_html(t)), self.languages, self.link_problems,
+            w.HTML("<b>" + t("Who plays") + "</b>"), self._field("players", self.players),
+            self._field("seats", self.seat_box),
+            w.HTML("<b>" + t("Variant and house rules") + "</b>"), w.VBox(self.option_rows),
+            w.HBox([self._field("seed", self.seed), self._field("pause", self.pause)],
+                   layout=w.Layout(flex_flow="row wrap")),
+            self._field("mode", self.mode), self.consent, self.start_button, self.message,
+            table_maker(self)]), "kit-setup")
         self.board_box = w.Box(layout=w.Layout(width="100%"))
-        self.result_panel = w.VBox()
-        self.result_panel.add_class("kit-app-result-box")
+        self.result_panel = classed(w.VBox(), "kit-app-result-box")
         #: the page's title, what it is for, and the way back to every game
-        self.header = w.HTML(header_html(self.t, self.lang, self.game))
-        self.header.add_class("kit-app-header")
+        self.header = classed(w.HTML(app_form.header_html(t, self.lang, self.game)),
+                              "kit-app-header")
         self.children = [self.header, self.form, self.board_box, self.recording_note,
                          self.result_panel]
         try:  # a store that can't be recorded into is named on the form, before any game
@@ -230,24 +192,26 @@ class PlaytestApp(w.VBox):
         elif start == "1":
             self.start()
 
+    def _problem(self, name: str, text: str, value: str, **values: Any) -> None:
+        """The link's ``value`` for field ``name`` not taken, and why (``text``)."""
+        self.problems[name] = self.t(text, value=brief(value), **values)
+
     def _field(self, name: str, widget: w.Widget) -> w.Widget:
         """``widget``, marked with its one-line reason when the link's value was not taken."""
         problem = self.problems.get(name)
         if problem is None:
             return widget
-        widget.add_class("kit-field-error")
-        reason = self._reasons[name] = w.HTML(
-            f"<span class='kit-field-reason' style='{ERROR_STYLE}'>{html.escape(problem)}"
-            "</span>")
-        return w.VBox([widget, reason], layout=w.Layout(width="auto"))
+        reason = w.HTML(f"<span class='kit-field-reason' style='{app_form.ERROR_STYLE}'>"
+                        f"{html.escape(problem)}</span>")
+        return w.VBox([classed(widget, "kit-field-error"), reason], layout=w.Layout(width="auto"))
 
     def _problems_html(self) -> str:
         if not self.problems:
             return ""
         t = self.t
-        items = "".join(f"<li><b>{html.escape(field_label(t, self.game, k))}</b>: "
+        items = "".join(f"<li><b>{html.escape(app_form.field_label(t, self.game, k))}</b>: "
                         f"{html.escape(v)}</li>" for k, v in self.problems.items())
-        return (f"<div class='kit-app-error' style='{ERROR_STYLE}'>"
+        return (f"<div class='kit-app-error' style='{app_form.ERROR_STYLE}'>"
                 + html.escape(t("This link's values that the form could not take (the fields "
                                 "are marked):")) + f"<ul>{items}</ul></div>")
 
@@ -260,30 +224,27 @@ class PlaytestApp(w.VBox):
         self.seat_pickers, self.name_fields = [], []
         #: per seat: the chosen bot's one-line description (empty for a person)
         self.seat_helps: list[w.HTML] = []
+        t, choices = self.t, app_form.seat_choices(self.game)
         for p in range(n):
-            value = preset[p] if preset and preset[p] in seat_choices(self.game) else (
+            value = preset[p] if preset and preset[p] in choices else (
                 "human" if p == 0 else "bot:rule")
-            t = self.t
-            choices = [(seat_label(t, c), c) for c in seat_choices(self.game)]
-            picker = w.Dropdown(options=choices, value=value,
-                                description=t("Seat {n}", n=p + 1),
-                                layout=w.Layout(width="min(100%, 18em)"),
-                                style={"description_width": "initial"})
-            picker.add_class(f"kit-seat-picker-{p}")
+            picker = classed(w.Dropdown(options=[(app_form.seat_label(t, c), c) for c in choices],
+                                        value=value, description=t("Seat {n}", n=p + 1),
+                                        layout=w.Layout(width="min(100%, 18em)"),
+                                        style=WIDE_LABEL), f"kit-seat-picker-{p}")
             self.seat_pickers.append(picker)
-            name = w.Text(placeholder=t("name (optional)"), layout=w.Layout(width="13em"))
-            name.add_class(f"kit-seat-name-{p}")
+            name = classed(w.Text(placeholder=t("name (optional)"), layout=w.Layout(width="13em")),
+                           f"kit-seat-name-{p}")
             # (a bot has no name to give)
             name.layout.display = None if value == "human" else "none"
             picker.observe(lambda c, f=name: setattr(
-                f.layout, "display", None if c["new"] == "human" else "none"),
-                names="value")
+                f.layout, "display", None if c["new"] == "human" else "none"), names="value")
             self.name_fields.append(name)
             # the chosen bot's one line: what kind of partner it is
-            help_line = w.HTML(bot_help_html(self.t, self.game, value))
-            help_line.add_class(f"kit-seat-help-{p}")
-            picker.observe(lambda c, h=help_line: setattr(h, "value", bot_help_html(
-                self.t, self.game, c["new"])), names="value")
+            help_line = classed(w.HTML(app_form.bot_help_html(t, self.game, value)),
+                                f"kit-seat-help-{p}")
+            picker.observe(lambda c, h=help_line: setattr(h, "value", app_form.bot_help_html(
+                t, self.game, c["new"])), names="value")
             self.seat_helps.append(help_line)
         self._seat_options()
         self.seat_box.children = [
@@ -294,7 +255,7 @@ class PlaytestApp(w.VBox):
     def _seat_options(self) -> None:
         """A seat option offers the seats at the table (a seat past them is refused)."""
         n, t = self.players.value, self.t
-        for option in sorted(SEAT_OPTIONS & set(getattr(self, "options", {}))):
+        for option in sorted(app_form.SEAT_OPTIONS & set(getattr(self, "options", {}))):
             widget = self.options[option]
             keep = widget.value if widget.value < n else 0
             widget.options = [(t("Seat {n}", n=p + 1), p) for p in range(n)]
@@ -303,10 +264,8 @@ class PlaytestApp(w.VBox):
     def settings(self) -> dict:
         """The form as board arguments (raises ConfigError for a bad seed)."""
         seed_text = self.seed.value.strip()
-        if seed_text and _parse_int(seed_text, 0, 2**63 - 1) is None:
-            raise ConfigError("seed", f"a whole number from 0 to 2**63 - 1, not "
-                                      f"{_brief(seed_text)}",
-                              code=NC_("error", "seed_number"), value=seed_text)
+        if seed_text and (refused := seed_refused(seed_text)):
+            raise refused
         seats = [p.value for p in self.seat_pickers]
         humans = seats.count("human")
         mode = "teacher" if self.mode.value == "teacher" else (
@@ -374,11 +333,11 @@ class PlaytestApp(w.VBox):
         from kit.record import RecordError, who_sat
 
         try:
-            number = _parse_int(str(game_id), 1, 2**31 - 1)
+            number = parse_int(str(game_id), 1, 2**31 - 1)
             if number is None:
                 raise ConfigError("resume", f"a recorded game's id (a number), not "
-                                            f"{_brief(str(game_id))}",
-                                  code=NC_("error", "resume_id"), value=_brief(str(game_id)))
+                                            f"{brief(str(game_id))}",
+                                  code=NC_("error", "resume_id"), value=brief(str(game_id)))
             recorder = self._recorder()
             if recorder is None:
                 raise ConfigError("resume", "this page records nothing (record=0): "
@@ -397,7 +356,7 @@ class PlaytestApp(w.VBox):
             humans = kinds.count("human")
             settings = {"players": state.players, "seed": None, "seats": kinds,
                         "options": {k: v for k, v in state.options.items()
-                                    if k not in HIDDEN_OPTIONS},
+                                    if k not in app_form.HIDDEN_OPTIONS},
                         "mode": "playtest" if humans == 1 else "hotseat",
                         "pause": float(self.pause.value)}
             if self.board is not None:
@@ -427,9 +386,9 @@ class PlaytestApp(w.VBox):
         note = self.consent.value if board.recording is not None else ""
         if self.resume_link is not None:
             words = self.t("this link")
-            link = (f"<a class='kit-resume-link' style='{LINK_STYLE}' "
+            link = (f"<a class='kit-resume-link' style='{app_form.LINK_STYLE}' "
                     f"href='{html.escape(self.resume_link)}'>{words}</a>")
-            note += (f"<p style='{NOTE_STYLE}'>"
+            note += (f"<p style='{app_form.NOTE_STYLE}'>"
                      + self.t("To go on with this game later (a page closed or reloaded), "
                               "keep {link}: only it opens the game.", link=link) + "</p>")
         self.recording_note.value = note

@@ -8,7 +8,8 @@ from __future__ import annotations
 import functools
 import html
 import os
-from typing import Any
+from pathlib import Path
+from typing import Any, TypeVar
 from urllib.parse import parse_qs
 
 import ipywidgets as w
@@ -18,25 +19,16 @@ from kit import i18n
 from kit.errors import ConfigError
 from kit.i18n import N_, NC_, Words
 from kit.paths import DATA_DIR
-from widgets.base import Board
 
+W = TypeVar("W", bound=w.DOMWidget)
+#: a field's label in one piece, however long in the page's language
+WIDE_LABEL = {"description_width": "initial"}
 #: options a form does not offer (scripted deals and such are for tutorials and tests)
 HIDDEN_OPTIONS = {"deal"}
 #: options whose value is a seat (0-based in the engine): the form offers "Seat 1"...
 #: as the board numbers them
 SEAT_OPTIONS = {"first_dealer", "first_player"}
 SEAT_CHOICES = ["human", "bot:rule", "bot:random"]
-
-
-def _zero_double_rules() -> tuple[str, ...]:
-    from kit.domino_metro.scoring import load_scoring
-    return tuple(load_scoring().zero_double)
-
-
-#: options whose values are the entries of a data file the engine reads (no fixed
-#: ``choices``): the form lists the shipped file's entries, as a dropdown, not a text field
-#: where a person would have to know "lone_10" (DM-R4)
-FILE_CHOICES = {("domino_metro", "zero_double"): _zero_double_rules}
 
 
 def option_choices(game: str, name: str, opt: Any) -> tuple | None:
@@ -46,11 +38,14 @@ def option_choices(game: str, name: str, opt: Any) -> tuple | None:
         return tuple(opt.choices)
     if is_data_option(opt):
         return shipped_data(game, name)
-    listed = FILE_CHOICES.get((game, name))
-    if listed is None:
-        return None
-    values = listed()
-    return (opt.default, *(v for v in values if v != opt.default))
+    if (game, name) == ("domino_metro", "zero_double"):
+        # the entries of the scoring file the engine reads, as a dropdown, not a text field
+        # where a person would have to know "lone_10" (DM-R4)
+        from kit.domino_metro.scoring import load_scoring
+
+        rules = load_scoring().zero_double
+        return (opt.default, *(v for v in rules if v != opt.default))
+    return None
 
 
 def seat_choices(game: str) -> list[str]:
@@ -76,31 +71,13 @@ def seat_label(t: Words, choice: str) -> str:
         "bot", choice.split(":", 1)[1]))
 
 
-def bot_help(t: Words, game: str, choice: str) -> str:
+def bot_help_html(t: Words, game: str, choice: str) -> str:
     """The one line under a seat picker: what kind of partner the chosen bot is (context
     ``bot-help``, id ``<game>.<bot>``); nothing for a person."""
-    if not choice.startswith("bot:"):
-        return ""
-    bot = choice.split(":", 1)[1]
-    return t.ctx("bot-help", f"{game}.{bot}", default="")
-
-
-def bot_help_html(t: Words, game: str, choice: str) -> str:
-    """The line under a seat picker: what the chosen bot is like (none for a person)."""
-    text = bot_help(t, game, choice)
+    bot = choice.removeprefix("bot:")
+    text = "" if bot == choice else t.ctx("bot-help", f"{game}.{bot}", default="")
     return (f"<div class='kit-bot-help' style='{NOTE_STYLE};margin:0 0 0.4em 0'>"
             f"{html.escape(text)}</div>") if text else ""
-
-
-def board_class(game: str) -> type[Board]:
-    """The board class of ``game``."""
-    from widgets import BOARDS
-
-    if game not in BOARDS:
-        raise ConfigError("game", f"no board for {game!r}; boards: {sorted(BOARDS)}",
-                          code=NC_("error", "game_unknown"),
-                          value=game, choices=", ".join(sorted(BOARDS)))
-    return BOARDS[game]()
 
 
 def query_params(query: str | None = None) -> dict[str, str]:
@@ -109,7 +86,7 @@ def query_params(query: str | None = None) -> dict[str, str]:
     return {k: v[-1] for k, v in parse_qs(raw[:8192]).items()}
 
 
-def _brief(text: str) -> str:
+def brief(text: str) -> str:
     return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
@@ -144,12 +121,34 @@ def data_set_name(t: Words, path: str) -> str:
     return t.ctx("data-set", path, default=path.rsplit("/", 1)[-1].removesuffix(".toml"))
 
 
-def _parse_int(text: str, low: int, high: int) -> int | None:
+def parse_int(text: str, low: int, high: int) -> int | None:
     text = text.strip()
     if not (text.lstrip("-").isdigit() and len(text) <= 20):
         return None
     value = int(text)
     return value if low <= value <= high else None
+
+
+def seed_refused(text: str) -> ConfigError | None:
+    """Why ``text`` is not a deal number (None: it is one)."""
+    if parse_int(text, 0, 2**63 - 1) is not None:
+        return None
+    return ConfigError("seed", f"a whole number from 0 to 2**63 - 1, not {brief(text)}",
+                       code=NC_("error", "seed_number"), value=text[:40])
+
+
+@functools.cache
+def page_style(name: str) -> str:
+    """A page's own stylesheet, ``widgets/<name>.css``, as a ``<style>`` element."""
+    css = (Path(__file__).parent / f"{name}.css").read_text(encoding="utf-8")
+    return f"<style>{css}</style>"
+
+
+def classed(widget: W, *classes: str) -> W:
+    """``widget`` with the CSS classes ``classes`` (the pages' tests find it by them)."""
+    for cls in classes:
+        widget.add_class(cls)
+    return widget
 
 
 def page_language(params: dict[str, str], lang: str | None = None) -> str:
@@ -187,16 +186,15 @@ def option_words(t: Words, game: str, name: str, opt: Any) -> tuple[str, str]:
     return label, t.ctx("option-help", f"{game}.{name}", default=opt.doc)
 
 
-def _option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words | None = None,
-                   seats: int = 1) -> tuple[w.Widget | None, str | None]:
+def option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words,
+                  seats: int) -> tuple[w.Widget | None, str | None]:
     """The form field of option ``name`` preset from the link, and why the link's value
     was not taken (None: taken, or none given)."""
-    t = t or Words()
     if name in HIDDEN_OPTIONS:
         return None, (None if preset is None else t("not an option this form sets"))
     # a person reads the option's label; links and the query string keep its name
     label, doc = option_words(t, game, name, opt)
-    style = {"description_width": "initial"}
+    style = WIDE_LABEL
     layout = w.Layout(width="min(96%, 36em)")
     problem = None
     offered = option_choices(game, name, opt)
@@ -210,10 +208,10 @@ def _option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words 
         labelled = [(t.ctx("choice", f"{name}.{c}", default=str(c)) if named
                      else data_set_name(t, str(c)), c) for c in choices]
         if preset is not None and value is None:  # (the list shows them, by their names)
-            problem = (t("{value} is not one of this field's choices", value=_brief(preset))
+            problem = (t("{value} is not one of this field's choices", value=brief(preset))
                        if named else
                        t("{value} is not one of the data sets shipped with the kit",
-                         value=_brief(preset)))
+                         value=brief(preset)))
         return w.Dropdown(options=labelled, value=opt.default if value is None else value,
                           description=label, tooltip=doc, style=style,  # (words: wider)
                           layout=w.Layout(width="min(96%, 44em)")), problem
@@ -223,20 +221,20 @@ def _option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words 
             if preset.lower() in ("1", "true", "yes", "0", "false", "no"):
                 value = preset.lower() in ("1", "true", "yes")
             else:
-                problem = t("{value} is not yes or no (1 or 0)", value=_brief(preset))
+                problem = t("{value} is not yes or no (1 or 0)", value=brief(preset))
         return w.Checkbox(value=value, description=label, tooltip=doc, indent=False,
                           style=style, layout=layout), problem
     if isinstance(opt.default, int):
         value = opt.default
         if preset is not None:
-            got = _parse_int(preset, -2**31, 2**31 - 1)
+            got = parse_int(preset, -2**31, 2**31 - 1)
             try:
                 value = opt.validate(got) if got is not None else None
             except ConfigError as exc:
                 problem = i18n.explain(exc, t.lang)
             if value is None:
                 value = opt.default
-                problem = problem or t("{value} is not a whole number", value=_brief(preset))
+                problem = problem or t("{value} is not a whole number", value=brief(preset))
         if name in SEAT_OPTIONS:
             seats = max(seats, value + 1)
             return w.Dropdown(options=[(t("Seat {n}", n=p + 1), p) for p in range(seats)],
@@ -256,18 +254,6 @@ def _option_widget(game: str, name: str, opt: Any, preset: str | None, t: Words 
     return None, None
 
 
-#: the form's fields keep their words whole in any language: a checkbox's label wraps
-#: (ipywidgets cuts it with "…"), and a dropdown goes under its label when the row is too
-#: narrow for its choice's words (in a phone's width, always), keeping its height to tap
-FORM_STYLE = (".kit-setup .widget-checkbox{height:auto;max-width:100%}"
-              ".kit-setup .widget-checkbox .widget-label-basic{white-space:normal;"
-              "overflow:visible;height:auto;line-height:1.3}"
-              ".kit-setup .widget-dropdown{flex-wrap:wrap;height:auto;max-width:100%}"
-              ".kit-setup .widget-dropdown select{flex:1 1 15em;min-width:0;"
-              "min-height:var(--jp-widgets-inline-height,28px)}"
-              "@media (max-width:600px){.kit-setup .widget-dropdown select{flex-basis:100%}}")
-
-
 def field_label(t: Words, game: str, name: str) -> str:
     """A link parameter as the form's field label reads (an option by its label)."""
     labels = {"players": t("Players"), "seats": t("Who plays"),
@@ -283,7 +269,7 @@ def field_label(t: Words, game: str, name: str) -> str:
 def header_html(t: Words, lang: str, game: str) -> str:
     """The app's title and the way back to the index (with the form's style)."""
     title = t.ctx("game", game, default=kit.spec(game).title)
-    return (f"<style>{FORM_STYLE}</style>"
+    return (page_style("app_form") +
             f"<h1 style='font-size:1.5em;margin:0.2em 0'>{html.escape(title)}</h1>"
             f"<p style='margin:0.2em 0'><a style='{LINK_STYLE}' "
             f"href='index.ipynb?lang={lang}'>" + t("← all games") + "</a></p>")

@@ -12,6 +12,7 @@ import ipywidgets as w
 import kit
 from kit import i18n
 from kit.i18n import Words
+from widgets.app_form import classed
 from widgets.base import Board
 
 #: a button as wide as its label (ipywidgets' default width cuts a Russian one short)
@@ -26,33 +27,26 @@ def result_panel(board: Board, t: Words, lang: str, *, play_again: Callable[[], 
     its buttons, and the feedback form if the game was recorded."""
     if board.result is None:
         return []
-    again = w.Button(description=t("Play again"), button_style="success", layout=WHOLE_LABEL)
-    again.add_class("kit-play-again")
-    again.on_click(lambda _b: play_again())
-    setup = w.Button(description=t("Change the setup"), layout=WHOLE_LABEL)
-    setup.on_click(lambda _b: new_setup())
-    replay_button = w.Button(description=t("Replay the game"), layout=WHOLE_LABEL)
-    replay_button.add_class("kit-replay-game")
-    replay_button.on_click(lambda _b: replay())
-    panel = w.HTML(result_html(board.result, board.names, t))
-    panel.add_class("kit-app-result")
-    children: list[w.Widget] = [panel, w.HBox([again, replay_button, setup],
-                                              layout=w.Layout(flex_flow="row wrap"))]
-    if board.recording is not None:
-        children.append(seat_feedback_form(board, t, lang))
+    buttons = [classed(w.Button(description=t("Play again"), button_style="success",
+                                layout=WHOLE_LABEL), "kit-play-again"),
+               classed(w.Button(description=t("Replay the game"), layout=WHOLE_LABEL),
+                       "kit-replay-game"),
+               w.Button(description=t("Change the setup"), layout=WHOLE_LABEL)]
+    for button, then in zip(buttons, (play_again, replay, new_setup), strict=True):
+        button.on_click(lambda _b, then=then: then())
+    children: list[w.Widget] = [
+        classed(w.HTML(result_html(board.result, board.names, t)), "kit-app-result"),
+        w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))]
+    if (recording := board.recording) is not None:  # (with the human seat it comes from)
+        humans = [p for p, k in enumerate(board.seat_kinds) if k == "human"]
+        seat = w.Dropdown(options=[(board.names[p], p) for p in humans] or [("—", 0)],
+                          description=t("Seat"))
+        children.append(feedback_form(
+            t, lang, board.state.spec.name,
+            lambda rating, text, unclear: recording.feedback(
+                seat=seat.value, rating=rating, text=text, unclear_rule=unclear),
+            before=[seat]))
     return children
-
-
-def seat_feedback_form(board: Board, t: Words, lang: str) -> w.Widget:
-    """The feedback form of a recorded game, with the human seat it comes from."""
-    humans = [p for p, k in enumerate(board.seat_kinds) if k == "human"]
-    seat = w.Dropdown(options=[(board.names[p], p) for p in humans] or [("—", 0)],
-                      description=t("Seat"))
-    return feedback_form(
-        t, lang, board.state.spec.name,
-        lambda rating, text, unclear: board.recording.feedback(
-            seat=seat.value, rating=rating, text=text, unclear_rule=unclear),
-        before=[seat])
 
 
 def feedback_form(t: Words, lang: str, game: str,
@@ -71,8 +65,7 @@ def feedback_form(t: Words, lang: str, game: str,
     unclear = w.Text(placeholder=t("e.g. {rule}", rule=example), description=t("Unclear rule"),
                      style={"description_width": "initial"})
     sent = w.HTML()
-    send = w.Button(description=t("Send feedback"))
-    send.add_class("kit-send-feedback")
+    send = classed(w.Button(description=t("Send feedback")), "kit-send-feedback")
 
     def submit(_b: Any) -> None:
         try:
@@ -84,10 +77,8 @@ def feedback_form(t: Words, lang: str, game: str,
         send.disabled = True
 
     send.on_click(submit)
-    box = w.VBox([w.HTML("<b>" + t("Feedback") + "</b>"), *before, rating, text, unclear,
-                  send, sent])
-    box.add_class("kit-feedback")
-    return box
+    return classed(w.VBox([w.HTML("<b>" + t("Feedback") + "</b>"), *before, rating, text,
+                           unclear, send, sent]), "kit-feedback")
 
 
 def result_html(result: dict, names: list[str], t: Words | None = None) -> str:

@@ -1,29 +1,16 @@
 // The shared base of every board (widgets/base.js, then widgets/board_parts.js). A game's
 // own file is appended to them (no build step) and ends with
-// `export default kitWidget(drawGame)`.
+// `export default kitBoard(drawGame)`.
 // The board only renders the synced traits and sends intents ({kind: "act", action});
 // the kernel decides what is legal.
 
 /**
- * h("div", {class: "x", onclick: f, dataset: {seat: 1}}, child, "text", [children])
- * -> a Preact virtual node. The board is drawn afresh on every change as virtual
- * nodes, and Preact patches the page's DOM where it differs: unchanged elements (and
- * their focus, a collapsed log) stay, and the browser restyles only what changed.
+ * h("div", {class: "x", onclick: f, "data-seat": 1}, child, "text", [children]) -> a Preact
+ * virtual node. The board is drawn afresh on every change as virtual nodes, and Preact
+ * patches the page's DOM where it differs: unchanged elements (and their focus, a
+ * collapsed log) stay, and the browser restyles only what changed.
  */
-function h(tag, attrs, ...children) {
-  let props = attrs || {};
-  if (props.dataset) {
-    props = {};
-    for (const [k, v] of Object.entries(attrs)) {
-      if (k === "dataset") {
-        for (const [dk, dv] of Object.entries(v)) {
-          props[`data-${dk.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`] = dv;
-        }
-      } else props[k] = v;
-    }
-  }
-  return preact.h(tag, props, ...children);
-}
+const h = (...args) => preact.h(...args);
 
 /**
  * `now` with every part deep-equal to the same part of `old` replaced by `old`'s object
@@ -41,15 +28,6 @@ function keepSame(old, now) {
     else same = false;
   }
   return same ? old : now;
-}
-
-/**
- * The module of a board drawn by `draw` (its default export). The page runs one copy of
- * it for every board of this code: widgets/loader.js, each board's anywidget module,
- * fetches it from the kernel once and keeps it.
- */
-function kitWidget(draw) {
-  return { render: kitBoard(draw) };
 }
 
 function seatLabel(names, seat, T) {
@@ -112,11 +90,13 @@ const CLICK_FEEDBACK_MS = 100;
 const NO_ANSWER_MS = 5000;
 
 /**
- * The render function of a board: header, privacy screen, the game's own drawing
- * (`draw(ctx)`), moves the drawing did not place, replay controls, the event log.
+ * The module of a board drawn by `draw` (its default export), whose `render` draws the
+ * header, privacy screen, the game's own drawing (`draw(ctx)`, once the view is in), moves
+ * the drawing did not place, replay controls, the event log. The page runs one copy of it
+ * for every board of this code: widgets/loader.js fetches it from the kernel once.
  */
 function kitBoard(draw) {
-  return function render({ model, el }) {
+  return { render({ model, el }) {
     const root = document.createElement("div"); // Preact draws inside it
     root.className = "kit-board";
     const written = { className: "kit-board" }; // the attributes `paint` last wrote
@@ -178,8 +158,8 @@ function kitBoard(draw) {
     let asked = 0; // the kernel's `replies` when it was sent (an answer changes it)
     let sent = 0; // moves sent so far: a timer set for an earlier one does nothing
     let clicked = null; // the clicked button, once marked because the answer is slow
-    // The timers of a move are not cleared when the answer comes: clearing them cost
-    // the redraw of the answer some 0.02 ms each; one that fires late does nothing.
+    // (a move's timers are not cleared by its answer, which they would slow: a late one
+    // does nothing)
     function send(msg, button) {
       if (pending || (waiting && msg.kind === "act")) return;
       try {
@@ -194,9 +174,8 @@ function kitBoard(draw) {
         asked = model.get("replies");
         const n = ++sent;
         root.dataset.pending = "1"; // no style depends on it: no re-render
-        // Mark the clicked button only if the kernel has not answered within
-        // CLICK_FEEDBACK_MS: restyling it at once would render a frame just while the
-        // answer arrives (about 2 ms here), and a fast answer redraws the board anyway.
+        // Mark the clicked button only if the answer is slow: restyling it at once would
+        // render a frame just as a fast answer redraws the board anyway.
         if (button) {
           setTimeout(() => {
             if (pending && sent === n) { clicked = button; button.classList.add("kit-clicked"); }
@@ -312,6 +291,8 @@ function kitBoard(draw) {
           return out;
         },
         who: (p) => seatLabel(names, p, T),
+        /** the seats in the order the board lists them (`seatOrder`) */
+        order: seatOrder(seat, view.players || 0),
         /** the page's words: `ctx.t(key, args)`, `ctx.tn(key, n, args)` (see pageWords) */
         t: T,
         tn: T.n,
@@ -373,7 +354,7 @@ function kitBoard(draw) {
           h("button", { class: "kit-reveal", onclick: () => send({ kind: "reveal" }) },
             T("i_am", { who: seatLabel(names, privacy, T) }))));
       }
-      parts.push(h("div", { key: "table", class: "kit-table" }, draw(ctx)));
+      parts.push(h("div", { key: "table", class: "kit-table" }, Object.keys(view).length ? draw(ctx) : "…"));
       const rest = waiting ? [] : legal.map((a, i) => i).filter((i) => !used.has(i));
       if (rest.length) {
         parts.push(h("div", { key: "moves", class: "kit-moves kit-acts" }, h("span", { class: "kit-label" }, `${T("moves")} `),
@@ -389,8 +370,7 @@ function kitBoard(draw) {
       // the log's lines are not Preact's: `showLog` adds them after the render
       parts.push(ctx.memo("log", [T], () => h("details", { key: "log", class: "kit-log", open: true },
         h("summary", {}, T("recent")), h("div", { class: "kit-log-box" }, h("ol", { ref: logRef })))));
-      // (the same vnode, or none, while the recorded game is the same: reading `location`
-      // for the link cost some 0.05 ms of every redraw)
+      // (memoised: reading `location` for the link slowed every redraw)
       const recordId = model.get("record_id");
       const resumeKey = model.get("resume_key");
       const resume = ctx.memo("resume", [recordId, resumeKey, T], () => {
@@ -409,5 +389,5 @@ function kitBoard(draw) {
       sent = -1; // (the timers of a move still waiting do nothing)
       preact.render(null, root);
     };
-  };
+  } };
 }

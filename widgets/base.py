@@ -17,6 +17,8 @@ base.js, the game's file, its CSS) is no trait: a board's ``_esm`` is a small lo
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any, ClassVar
 
 import anywidget
@@ -27,12 +29,13 @@ from kit import i18n
 from kit.contract import GameState
 from kit.errors import ConfigError, IllegalAction
 from kit.i18n import NC_, Words
-from widgets.once_per_page import assets, code_message, data_message, keep, kept, loader, source_id
-from widgets.page_words import PAGE_PLURALS, PAGE_WORDS
-from widgets.table import MODES, Recording, Table, Viewer, parse_seats
+from widgets.once_per_page import code_message, data_message, keep, kept, loader
+from widgets.page_words import PAGE_WORDS
+from widgets.recording import Recording
+from widgets.table import Table
+from widgets.viewer import Viewer
 
-__all__ = ["MODES", "PAGE_PLURALS", "PAGE_WORDS", "Board", "assets", "loader", "parse_seats",
-           "source_id"]
+__all__ = ["Board", "loader"]
 
 #: how many recent events the browser gets
 RECENT_EVENTS = 12
@@ -57,7 +60,7 @@ class Board(anywidget.AnyWidget):
     """
 
     GAME: ClassVar[str] = ""
-    #: the game's own page words and counted words (added to PAGE_WORDS, PAGE_PLURALS)
+    #: the game's own page words (added to PAGE_WORDS) and counted words
     WORDS: ClassVar[dict[str, str]] = {}
     PLURALS: ClassVar[dict[str, tuple[str, str]]] = {}
     #: keys of ``view(seat)`` that never change in a game and are the same for every
@@ -118,9 +121,9 @@ class Board(anywidget.AnyWidget):
                  seed: int | None = None, options: dict | None = None,
                  seats: list[str] | None = None, mode: str = "playtest",
                  seat: int | None = None, names: list[str] | None = None, pause: float = 0.8,
-                 recorder: Any = None, session: Any = None, bot_seed: int | None = None,
-                 record: Any = None, table: Table | None = None, lang: str | None = None,
-                 restart: bool = True, **kwargs: Any) -> None:
+                 recorder: Any = None, session: Any = None, record: Any = None,
+                 table: Table | None = None, lang: str | None = None, restart: bool = True,
+                 **kwargs: Any) -> None:
         # everything that can be refused is checked before the widget opens its comm: a
         # board refused leaves no widget behind (in the page's registry, say)
         #: the words of the page's language (``lang``; None: kit.i18n's kit-wide one)
@@ -136,7 +139,7 @@ class Board(anywidget.AnyWidget):
                 state = kit.new_game(self.GAME, players if players is not None else
                                      spec.min_players, seed, **(options or {}))
             table = Table(state, seats=seats, mode=mode, names=names, pause=pause,
-                          bot_seed=bot_seed, auto_move=self.auto_move)
+                          auto_move=self.auto_move)
             if record is not None or recorder is not None:
                 try:
                     Recording(table, recorder, record=record, session=session)
@@ -224,10 +227,9 @@ class Board(anywidget.AnyWidget):
     def page_words(self) -> dict[str, Any]:
         """The ``words`` trait: the page's language, its words and counted words."""
         t = self.t
-        plurals = {**PAGE_PLURALS, **self.PLURALS}
         return {"lang": t.lang,
                 "words": {k: t(v) for k, v in {**PAGE_WORDS, **self.WORDS}.items()},
-                "plurals": {k: t.forms(*v) for k, v in plurals.items()}}
+                "plurals": {k: t.forms(*v) for k, v in self.PLURALS.items()}}
 
     # -- what the page gets ---------------------------------------------------------------
 
@@ -359,23 +361,21 @@ class Board(anywidget.AnyWidget):
     def act(self, action: Any) -> None:
         """Make the shown seat's move from Python (as a click would); IllegalAction if
         refused, changing nothing."""
-        with self.hold_sync():
-            self.viewer.move(action)
-            self._refused = ""
-            self._push()
+        self._do(partial(self.viewer.move, action))
 
     def undo(self) -> None:
         """Teacher and lesson tables: take back the last human move."""
-        with self.hold_sync():
-            self.table.undo()
-            self._refused = ""
-            self._push()
+        self._do(self.table.undo)
 
     def restart(self) -> None:
         """Teacher and lesson tables: start again from the situation the table began
         with (the page's "start again" button sends ``{"kind": "restart"}``)."""
+        self._do(self.table.restart)
+
+    def _do(self, change: Callable[[], Any]) -> None:
+        """``change()``, then the page shows the table anew (its last refusal gone)."""
         with self.hold_sync():
-            self.table.restart()
+            change()
             self._refused = ""
             self._push()
 
@@ -413,35 +413,28 @@ class Board(anywidget.AnyWidget):
                 raise IllegalAction(rule, "malformed move: 'action' must be an action dict",
                                     code=NC_("error", "malformed"))
             self.act(action)
-            return
-        if kind == "reveal":
-            self.viewer.reveal()
+        elif kind == "reveal":
+            self._do(self.viewer.reveal)
         elif kind == "step" and mode == "replay":
             to = content.get("to")
             if not isinstance(to, int) or isinstance(to, bool):
                 raise IllegalAction(rule, "malformed step: 'to' must be an integer",
                                     code=NC_("error", "malformed"))
-            self.table.step(to)
+            self._do(partial(self.table.step, to))
         elif kind == "seat" and mode in ("replay", "teacher"):
-            self.viewer.choose(content.get("seat"))
-        elif kind == "undo":
-            self.undo()
-            return
-        elif kind == "restart":
-            self.restart()
-            return
+            self._do(partial(self.viewer.choose, content.get("seat")))
+        elif kind in ("undo", "restart"):
+            self._do(getattr(self.table, kind))
         elif kind == "auto_pass" and mode in ("playtest", "hotseat", "lesson", "table"):
             on = content.get("on")
             if not isinstance(on, bool) or self.viewer.seat is None:
                 raise IllegalAction(rule, "malformed auto-pass: 'on' must be true or false",
                                     code=NC_("error", "malformed"))
-            self.table.set_auto_pass(self.viewer.seat, on)
+            self._do(partial(self.table.set_auto_pass, self.viewer.seat, on))
         else:
             raise IllegalAction(rule, f"message {kind!r} is not accepted in {mode} mode",
                                 code=NC_("error", "not_accepted"), kind=kind,
                                 mode=self.t(PAGE_WORDS.get(f"mode_{mode}", mode)))
-        self._refused = ""
-        self._push()
 
     def close(self) -> None:
         """Stop showing the table; a table of this board's own is put away (its bots

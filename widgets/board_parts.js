@@ -30,9 +30,8 @@ const LOG_KEEP = 200;
  * The event log's lines in `ol`: the lines the seat saw since the board was drawn, each
  * numbered `n + 1` among all the lines it saw (`events` are the recent ones the kernel
  * sends). A move appends its lines; the older ones stay, scrolled up in the log's box,
- * which shows the latest at its bottom. Removing a line costs the page several times
- * what adding one does (some 0.25 ms against 0.05 ms here), so lines go only when there
- * are more than LOG_KEEP, the older half at once. The lines are drawn afresh when they
+ * which shows the latest at its bottom. Removing a line costs several times what adding
+ * one does, so lines go only past LOG_KEEP, the older half at once. The lines are drawn afresh when they
  * do not continue into `events`: another seat's lines (`who` changed: teacher mode,
  * hot-seat, a replay seen by another seat), a replay stepped back, or a gap.
  * Done here rather than by Preact; `ol.kitLines` keeps the events shown, one per line

@@ -11,23 +11,24 @@ existing teacher mode on the kit's prepared situations (``data/scenarios/``), wi
 
 from __future__ import annotations
 
-import html
 import re
 from dataclasses import dataclass
+from html import escape
 from typing import Any
 from urllib.parse import urlencode
 
 import ipywidgets as w
 
 from kit.waiting_list import DECK_FILE, load_deck
-from widgets.app import language_links, page_language, query_params
-from widgets.classroom_data import (  # noqa: F401 (importable from here as before)
-    FILE,
-    LESSON_MINUTES,
-    Classroom,
-    Situation,
-    load_classroom,
+from widgets.app_form import (
+    WIDE_LABEL,
+    classed,
+    language_links,
+    page_language,
+    page_style,
+    query_params,
 )
+from widgets.classroom_data import FILE, Classroom, Situation, load_classroom
 
 #: the notebooks of the pack and the pages they link (relative: Voilà serves them side by side)
 TEACHER_PAGE = "waiting_list_classroom.ipynb"
@@ -56,7 +57,6 @@ class FactCard:
     text: str
     source: str
     year: str
-    links: tuple[str, ...]
 
 
 def fact_cards(lang: str, deck: str = DECK_FILE) -> list[FactCard]:
@@ -67,13 +67,8 @@ def fact_cards(lang: str, deck: str = DECK_FILE) -> list[FactCard]:
             continue
         name = entry.get(lang) or entry["ru"]
         text = entry.get(f"text_{lang}") or entry["text_ru"]
-        out.append(FactCard(cid, name, text, entry["source"], entry["year"],
-                            tuple(source_links(entry["source"]))))
+        out.append(FactCard(cid, name, text, entry["source"], entry["year"]))
     return out
-
-
-def _esc(text: str) -> str:
-    return html.escape(text, quote=True)
 
 
 def _linked(source: str) -> str:
@@ -82,16 +77,16 @@ def _linked(source: str) -> str:
     out, last = [], 0
     for m in _SITE.finditer(source):
         url = "https://" + m.group(1)
-        out += [_esc(source[last:m.start()]),
-                f'<a href="{_esc(url)}" target="_blank" rel="noopener">{_esc(url)}</a>']
+        out += [escape(source[last:m.start()]),
+                f'<a href="{escape(url)}" target="_blank" rel="noopener">{escape(url)}</a>']
         last = m.end()
-    return "".join(out) + _esc(source[last:])
+    return "".join(out) + escape(source[last:])
 
 
 def _source_html(card: FactCard, pack: Classroom, lang: str) -> str:
-    return (f"<p class='kit-fact-source'><b>{_esc(pack.word('source', lang))}:</b> "
+    return (f"<p class='kit-fact-source'><b>{escape(pack.word('source', lang))}:</b> "
             f"{_linked(card.source)} · "
-            f"{_esc(pack.word('year', lang))}: {_esc(year_text(card.year, pack, lang))}</p>")
+            f"{escape(pack.word('year', lang))}: {escape(year_text(card.year, pack, lang))}</p>")
 
 
 def year_text(year: str, pack: Classroom, lang: str) -> str:
@@ -104,38 +99,6 @@ def year_text(year: str, pack: Classroom, lang: str) -> str:
     return year
 
 
-CARDS_STYLE = """
-.kit-cards-page{max-width:60em;font-size:1.05em}
-.kit-cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(16em,1fr));gap:0.6em}
-.kit-fact-card{border:1.5px dashed #555;border-radius:6px;padding:0.6em 0.8em;
-  break-inside:avoid;page-break-inside:avoid;overflow-wrap:anywhere;background:#fff}
-.kit-fact-card h3{margin:0 0 0.3em 0;font-size:1.05em}
-.kit-fact-card .kit-fact-kind{font-size:0.8em;color:#555;text-transform:uppercase;
-  letter-spacing:0.05em}
-.kit-fact-card .kit-fact-text{margin:0.3em 0;font-size:1.05em}
-.kit-fact-card .kit-fact-source{margin:0.3em 0 0 0;font-size:0.78em;color:#333}
-.kit-fact-card a{color:#0b57d0}
-.kit-print-button{font-size:1em;padding:0.4em 1em;margin:0.3em 0.5em 0.3em 0;cursor:pointer}
-@page{size:A4 portrait;margin:10mm}
-@media print{
-  /* only the path down to the cards is printed, every container of the page unclipped */
-  html,body,*:has(.kit-cards-page){display:block !important;position:static !important;
-    height:auto !important;min-height:0 !important;max-height:none !important;
-    overflow:visible !important;margin:0 !important;padding:0 !important;border:0 !important;
-    box-shadow:none !important;contain:none !important;transform:none !important;
-    background:#fff !important;width:auto !important}
-  *:has(.kit-cards-page)>:not(:has(.kit-cards-page)):not(.kit-cards-page){display:none !important}
-  .kit-cards-page{max-width:none;font-size:10.5pt}
-  .kit-noprint{display:none !important}
-  .kit-cards{display:grid;grid-template-columns:1fr 1fr;gap:4mm}
-  .kit-fact-card{height:86mm;box-sizing:border-box;overflow:hidden}
-  .kit-fact-card a{color:#000;text-decoration:none}
-  .kit-fact-card .kit-fact-text{font-size:1.3em;line-height:1.35}
-  .kit-fact-card .kit-fact-source{font-size:0.85em;line-height:1.3}
-}
-"""
-
-
 def fact_cards_html(lang: str | None = None, query: str | None = None,
                     deck: str = DECK_FILE, path: str = FILE) -> str:
     """The printable fact cards (WL-R2): every fact card of the deck with its text, source,
@@ -145,41 +108,26 @@ def fact_cards_html(lang: str | None = None, query: str | None = None,
     pack = load_classroom(path, deck)
     cards = fact_cards(lang, deck)
     items = "".join(
-        f"<section class='kit-fact-card' data-card='{_esc(c.id)}'>"
-        f"<div class='kit-fact-kind'>ℹ {_esc(pack.word('fact', lang))}</div>"
-        f"<h3>{_esc(c.name)}</h3><p class='kit-fact-text'>{_esc(c.text)}</p>"
+        f"<section class='kit-fact-card' data-card='{escape(c.id)}'>"
+        f"<div class='kit-fact-kind'>ℹ {escape(pack.word('fact', lang))}</div>"
+        f"<h3>{escape(c.name)}</h3><p class='kit-fact-text'>{escape(c.text)}</p>"
         f"{_source_html(c, pack, lang)}</section>" for c in cards)
     back = (f"<a class='kit-back-teacher' href='{TEACHER_PAGE}?lang={lang}'>"
-            f"{_esc(pack.word('back_teacher', lang))}</a>")
-    return (f"<style>{CARDS_STYLE}</style><div class='kit-cards-page' lang='{lang}'>"
+            f"{escape(pack.word('back_teacher', lang))}</a>")
+    return (page_style("fact_cards") + f"<div class='kit-cards-page' lang='{lang}'>"
             f"<div class='kit-noprint'>{language_links(lang, params)}{back}"
-            f"<h1 style='font-size:1.5em;margin:0.3em 0'>{_esc(pack.word('cards_title', lang))}"
-            f"</h1><p>{_esc(pack.word('cards_intro', lang, count=len(cards)))}</p>"
-            f"<p style='font-size:0.9em;color:#444'>{_esc(pack.word('cards_check', lang))}</p>"
+            f"<h1 style='font-size:1.5em;margin:0.3em 0'>{escape(pack.word('cards_title', lang))}"
+            f"</h1><p>{escape(pack.word('cards_intro', lang, count=len(cards)))}</p>"
+            f"<p style='font-size:0.9em;color:#444'>{escape(pack.word('cards_check', lang))}</p>"
             f"<button type='button' class='kit-print-button' onclick='window.print()'>"
-            f"{_esc(pack.word('print', lang))}</button></div>"
+            f"{escape(pack.word('print', lang))}</button></div>"
             f"<div class='kit-cards'>{items}</div></div>")
 
 
 # -- the teacher page -----------------------------------------------------------------------
 
-PAGE_STYLE = """
-.kit-classroom{max-width:60em;font-size:1.05em;line-height:1.45;overflow-wrap:anywhere}
-.kit-classroom h1{font-size:1.6em;margin:0.3em 0}
-.kit-classroom h2{font-size:1.25em;margin:0.9em 0 0.3em 0}
-.kit-classroom h3{font-size:1.05em;margin:0.6em 0 0.2em 0}
-.kit-classroom ol,.kit-classroom ul{padding-left:1.3em;margin:0.2em 0}
-.kit-classroom li{margin:0.2em 0}
-.kit-classroom .kit-fact-ref{font-size:0.9em;color:#333;border-left:3px solid #0b57d0;
-  padding-left:0.5em;margin:0.3em 0}
-.kit-classroom .kit-mechanic{color:#555}
-.kit-classroom a.kit-button{display:inline-block;padding:0.35em 0.8em;margin:0.2em 0.4em 0.2em 0;
-  border-radius:6px;background:#0b57d0;color:#fff !important;text-decoration:none}
-"""
-
-
 def _fact_ref(card: FactCard, pack: Classroom, lang: str) -> str:
-    return (f"<div class='kit-fact-ref' data-card='{_esc(card.id)}'>ℹ {_esc(card.text)}"
+    return (f"<div class='kit-fact-ref' data-card='{escape(card.id)}'>ℹ {escape(card.text)}"
             f"{_source_html(card, pack, lang)}</div>")
 
 
@@ -189,23 +137,23 @@ def app_link(lang: str, **params: str) -> str:
 
 
 def _head_html(pack: Classroom, lang: str, params: dict[str, str]) -> str:
-    return (f"<style>{PAGE_STYLE}</style><div class='kit-classroom' lang='{lang}'>"
+    return (page_style("classroom") + f"<div class='kit-classroom' lang='{lang}'>"
             f"{language_links(lang, params)}"
-            f"<a class='kit-back' href='{INDEX_PAGE}?lang={lang}'>{_esc(pack.word('back', lang))}"
-            f"</a><h1>{_esc(pack.word('title', lang))}</h1>"
-            f"<p>{_esc(pack.word('intro', lang))}</p>"
+            f"<a class='kit-back' href='{INDEX_PAGE}?lang={lang}'>{escape(pack.word('back', lang))}"
+            f"</a><h1>{escape(pack.word('title', lang))}</h1>"
+            f"<p>{escape(pack.word('intro', lang))}</p>"
             f"<p><a class='kit-button kit-cards-link' href='{CARDS_PAGE}?lang={lang}' "
-            f"target='_blank'>{_esc(pack.word('cards_link', lang))}</a></p>"
+            f"target='_blank'>{escape(pack.word('cards_link', lang))}</a></p>"
             + _plan_html(pack, lang) + "</div>")
 
 
 def _plan_html(pack: Classroom, lang: str) -> str:
-    out = [f"<h2>{_esc(pack.word('plan', lang))}</h2>"]
+    out = [f"<h2>{escape(pack.word('plan', lang))}</h2>"]
     start = 0
     for part in pack.plan:
         span = pack.word("minutes", lang, start=start, end=start + part.minutes)
-        out.append(f"<h3 class='kit-plan-part'>{_esc(span)} · {_esc(part.title[lang])}</h3><ol>"
-                   + "".join(f"<li>{_esc(s[lang])}</li>" for s in part.steps) + "</ol>")
+        out.append(f"<h3 class='kit-plan-part'>{escape(span)} · {escape(part.title[lang])}</h3><ol>"
+                   + "".join(f"<li>{escape(s[lang])}</li>" for s in part.steps) + "</ol>")
         start += part.minutes
     return "".join(out)
 
@@ -221,23 +169,24 @@ def _tail_html(pack: Classroom, lang: str) -> str:
          pack.word("bots", lang)),
         (f"{TUTORIAL_PAGE}?lang={lang}", pack.word("tutorial", lang)),
     ]
-    links = "".join(f"<li><a class='kit-play-link' href='{_esc(href)}' target='_blank'>"
-                    f"{_esc(label)}</a></li>" for href, label in play)
+    links = "".join(f"<li><a class='kit-play-link' href='{escape(href)}' target='_blank'>"
+                    f"{escape(label)}</a></li>" for href, label in play)
+    mechanic = escape(pack.word('mechanic', lang))
     questions = "".join(
-        f"<li class='kit-question'><span class='kit-mechanic'>{_esc(pack.word('mechanic', lang))}:"
-        f" {_esc(q.mechanic[lang])}</span><br><b>{_esc(q.text[lang])}</b>"
+        f"<li class='kit-question'><span class='kit-mechanic'>{mechanic}:"
+        f" {escape(q.mechanic[lang])}</span><br><b>{escape(q.text[lang])}</b>"
         + "".join(_fact_ref(facts[f], pack, lang) for f in q.facts if f in facts) + "</li>"
         for q in pack.questions)
     care = "".join(
-        f"<li class='kit-care'>{_esc(c.text[lang])}"
+        f"<li class='kit-care'>{escape(c.text[lang])}"
         + "".join(_fact_ref(facts[f], pack, lang) for f in c.facts if f in facts) + "</li>"
         for c in pack.care)
-    return (f"<style>{PAGE_STYLE}</style><div class='kit-classroom' lang='{lang}'>"
-            f"<h2>{_esc(pack.word('play', lang))}</h2><ul>{links}</ul>"
+    return (page_style("classroom") + f"<div class='kit-classroom' lang='{lang}'>"
+            f"<h2>{escape(pack.word('play', lang))}</h2><ul>{links}</ul>"
             f"<p class='kit-muted' style='font-size:0.9em;color:#444'>"
-            f"{_esc(pack.word('play_note', lang))}</p>"
-            f"<h2>{_esc(pack.word('questions', lang))}</h2><ol>{questions}</ol>"
-            f"<h2 class='kit-sensitivity'>{_esc(pack.word('sensitivity', lang))}</h2>"
+            f"{escape(pack.word('play_note', lang))}</p>"
+            f"<h2>{escape(pack.word('questions', lang))}</h2><ol>{questions}</ol>"
+            f"<h2 class='kit-sensitivity'>{escape(pack.word('sensitivity', lang))}</h2>"
             f"<ul>{care}</ul></div>")
 
 
@@ -252,25 +201,21 @@ class TeacherPage(w.VBox):
         self.lang = page_language(params, lang)
         self.pack = load_classroom(path)
         lang = self.lang
-        self.chooser = w.Dropdown(
+        self.chooser = classed(w.Dropdown(
             options=[(s.title[lang], i) for i, s in enumerate(self.pack.situations)],
             value=0, description=self.pack.word("situation", lang),
-            layout=w.Layout(width="auto", max_width="100%"),
-            style={"description_width": "initial"})
-        self.chooser.add_class("kit-situation")
-        self.goal = w.HTML()
-        self.goal.add_class("kit-goal")
-        self.reset = w.Button(description=self.pack.word("reset", lang), icon="refresh",
-                              layout=w.Layout(width="auto", flex="0 0 auto"))
-        self.reset.add_class("kit-reset")
+            layout=w.Layout(width="auto", max_width="100%"), style=WIDE_LABEL), "kit-situation")
+        self.goal = classed(w.HTML(), "kit-goal")
+        self.reset = classed(w.Button(description=self.pack.word("reset", lang), icon="refresh",
+                                      layout=w.Layout(width="auto", flex="0 0 auto")), "kit-reset")
         self.holder = w.Box(layout=w.Layout(width="100%"))
         self.board: Any = None
         self.chooser.observe(lambda _change: self.show(), names="value")
         self.reset.on_click(lambda _button: self.show())
         board_head = w.HTML(
-            f"<div class='kit-classroom' lang='{lang}'><h2>{_esc(self.pack.word('board', lang))}"
+            f"<div class='kit-classroom' lang='{lang}'><h2>{escape(self.pack.word('board', lang))}"
             f"</h2><p style='font-size:0.95em;color:#333'>"
-            f"{_esc(self.pack.word('board_note', lang))}</p></div>")
+            f"{escape(self.pack.word('board_note', lang))}</p></div>")
         controls = w.HBox([self.chooser, self.reset],
                           layout=w.Layout(flex_flow="row wrap", align_items="center",
                                           width="100%"))
@@ -292,8 +237,8 @@ class TeacherPage(w.VBox):
 
         s = self.situation
         self.goal.value = (f"<p class='kit-classroom' style='margin:0.3em 0'><b>"
-                           f"{_esc(self.pack.word('goal', self.lang))}:</b> "
-                           f"{_esc(s.goal[self.lang])}</p>")
+                           f"{escape(self.pack.word('goal', self.lang))}:</b> "
+                           f"{escape(s.goal[self.lang])}</p>")
         old = self.board
         self.board = board("waiting_list", s.state(), mode="teacher", pause=0, lang=self.lang,
                            restart=False)  # (the page's own button starts again)
@@ -309,6 +254,4 @@ def teacher_page(lang: str | None = None, query: str | None = None) -> TeacherPa
 
 def fact_cards_page(lang: str | None = None, query: str | None = None) -> w.HTML:
     """The printable fact cards as a widget (a widget keeps the page's ``?lang=`` links)."""
-    page = w.HTML(fact_cards_html(lang, query))
-    page.add_class("kit-fact-cards")
-    return page
+    return classed(w.HTML(fact_cards_html(lang, query)), "kit-fact-cards")

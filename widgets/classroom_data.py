@@ -5,7 +5,6 @@ it cites is a fact card of the deck (WL-R2). The pages are in :mod:`widgets.clas
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from string import Formatter
 from typing import Annotated, Any
 
@@ -28,58 +27,65 @@ WORDS = ("title", "intro", "back", "plan", "minutes", "board", "board_note", "si
          "questions", "mechanic", "sensitivity", "source", "year", "cards_title",
          "cards_intro", "cards_check", "print", "back_teacher", "fact", "undated", "about")
 
-Text = dict[str, str]
+#: a text in the page: not blank
+Line = Annotated[str, Field(pattern=r"\S")]
 
 
-@dataclass(frozen=True)
-class PlanPart:
+class Texts(DataModel):
+    """A text in every language of the kit (``texts[lang]``)."""
+
+    ru: Line
+    uk: Line
+    en: Line
+
+    def __getitem__(self, lang: str) -> str:
+        return str(getattr(self, lang))
+
+
+class PlanPart(DataModel):
     """One part of the 45-minute plan."""
 
-    minutes: int
-    title: Text
-    steps: tuple[Text, ...]
+    minutes: PositiveInt
+    title: Texts
+    steps: list[Texts]
 
 
-@dataclass(frozen=True)
-class Situation:
+class Situation(DataModel):
     """A prepared situation for the projector board: a scenario after ``upto`` actions."""
 
     scenario: str
-    upto: int
-    title: Text
-    goal: Text
+    upto: NonNegativeInt
+    title: Texts
+    goal: Texts
 
     def state(self) -> Any:
         """A fresh game state at the situation."""
         return kit.load_scenario(self.scenario).state(self.upto)
 
 
-@dataclass(frozen=True)
-class Question:
+class Question(DataModel):
     """A debrief question: the mechanic it starts from, the question, the facts it rests on."""
 
-    mechanic: Text
-    text: Text
-    facts: tuple[str, ...]
+    mechanic: Texts
+    text: Texts
+    facts: list[str] = Field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class Care:
+class Care(DataModel):
     """A paragraph of the sensitivity note (and the fact cards it rests on)."""
 
-    text: Text
-    facts: tuple[str, ...]
+    text: Texts
+    facts: list[str] = Field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class Classroom:
-    """The pack's texts, validated."""
+class Classroom(DataModel):
+    """The pack's texts: the shape of ``data/waiting_list/classroom.toml``."""
 
-    words: dict[str, Text]
-    plan: tuple[PlanPart, ...]
-    situations: tuple[Situation, ...]
-    questions: tuple[Question, ...]
-    care: tuple[Care, ...]
+    words: dict[str, Texts]
+    plan: list[PlanPart] = Field(min_length=1)
+    situations: list[Situation] = Field(alias="situation", min_length=1)
+    questions: list[Question] = Field(alias="question", min_length=1)
+    care: list[Care] = Field(min_length=1)
 
     def word(self, key: str, lang: str, **values: Any) -> str:
         """A page word in ``lang``, its ``{placeholders}`` filled."""
@@ -91,55 +97,8 @@ def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in Formatter().parse(text) if name}
 
 
-#: a text in the page: not blank
-Line = Annotated[str, Field(pattern=r"\S")]
-
-
-class Texts(DataModel):
-    """A text in every language of the kit."""
-
-    ru: Line
-    uk: Line
-    en: Line
-
-
-class PlanEntry(DataModel):
-    minutes: PositiveInt
-    title: Texts
-    steps: list[Texts]
-
-
-class SituationEntry(DataModel):
-    scenario: str
-    upto: NonNegativeInt
-    title: Texts
-    goal: Texts
-
-
-class QuestionEntry(DataModel):
-    mechanic: Texts
-    text: Texts
-    facts: list[str] = Field(default_factory=list)
-
-
-class CareEntry(DataModel):
-    text: Texts
-    facts: list[str] = Field(default_factory=list)
-
-
-class ClassroomFile(DataModel):
-    """The shape of ``data/waiting_list/classroom.toml``."""
-
-    words: dict[str, Texts]
-    plan: list[PlanEntry] = Field(min_length=1)
-    situation: list[SituationEntry] = Field(min_length=1)
-    question: list[QuestionEntry] = Field(min_length=1)
-    care: list[CareEntry] = Field(min_length=1)
-
-
-def _text(value: Texts, where: str) -> Text:
+def _same_fields(texts: Texts, where: str) -> None:
     """The same ``{placeholders}`` in every language."""
-    texts = {lang: getattr(value, lang) for lang in LANGUAGES}
     fields = {lang: _fields(texts[lang]) for lang in LANGUAGES}
     for lang in LANGUAGES:
         if fields[lang] != fields[LANGUAGES[0]]:
@@ -147,45 +106,40 @@ def _text(value: Texts, where: str) -> Text:
                                                  f"from {LANGUAGES[0]}'s "
                                                  f"{sorted(fields[LANGUAGES[0]])}",
                               code=NC_("error", "placeholders_differ"))
-    return texts
 
 
-def _facts(ids: list[str], where: str, facts: set[str]) -> tuple[str, ...]:
+def _facts(ids: list[str], where: str, facts: set[str]) -> None:
     for i in ids:
         if i not in facts:
             raise ConfigError(f"{where}.facts", f"{i!r} is not a fact card of the deck",
                               code=NC_("error", "not_a_card"), value=i, deck=DECK_FILE)
-    return tuple(ids)
 
 
 def load_classroom(path: str = FILE, deck: str = DECK_FILE) -> Classroom:
     """The pack's texts at ``path`` (relative to ``data/``), checked against ``deck``'s fact
     cards and the scenarios; any gap is a :class:`kit.ConfigError` naming the entry (the
-    shape by :class:`ClassroomFile`, the rest here)."""
+    shape by :class:`Classroom`, the rest here)."""
     where = str(path)
-    data = validated(ClassroomFile, load_toml(path), where, ": ")
+    data = validated(Classroom, load_toml(path), where, ": ")
     facts = {cid for cid, c in load_deck(deck).cards.items() if c.type == "fact"}
-    words = {}
     for key in WORDS:
         if key not in data.words:
             raise ConfigError(f"{where}: words.{key}", "is missing",
                               code=NC_("error", "entry_missing"))
-        words[key] = _text(data.words[key], f"{where}: words.{key}")
-    plan = []
+        _same_fields(data.words[key], f"{where}: words.{key}")
     for i, part in enumerate(data.plan):
         at = f"{where}: plan[{i}]"
-        plan.append(PlanPart(part.minutes, _text(part.title, f"{at}.title"),
-                             tuple(_text(s, f"{at}.steps[{j}]")
-                                   for j, s in enumerate(part.steps))))
-    total = sum(p.minutes for p in plan)
+        _same_fields(part.title, f"{at}.title")
+        for j, step in enumerate(part.steps):
+            _same_fields(step, f"{at}.steps[{j}]")
+    total = sum(p.minutes for p in data.plan)
     if total != LESSON_MINUTES:
         raise ConfigError(f"{where}: plan", f"the parts add up to {total} minutes, not "
                                             f"{LESSON_MINUTES}",
                           code=NC_("error", "plan_minutes"), total=total,
                           minutes=LESSON_MINUTES)
     known = set(scenarios.names())
-    situations = []
-    for i, row in enumerate(data.situation):
+    for i, row in enumerate(data.situations):
         at = f"{where}: situation[{i}]"
         name = row.scenario
         if name not in known:
@@ -200,15 +154,14 @@ def load_classroom(path: str = FILE, deck: str = DECK_FILE) -> Classroom:
             raise ConfigError(f"{at}.upto", f"must be 0–{len(sc.actions)}, not {row.upto}",
                               code=NC_("error", "must_be_int_range"), low=0,
                               high=len(sc.actions), value=row.upto)
-        situations.append(Situation(name, row.upto, _text(row.title, f"{at}.title"),
-                                    _text(row.goal, f"{at}.goal")))
-    questions = []
-    for i, q in enumerate(data.question):
+        _same_fields(row.title, f"{at}.title")
+        _same_fields(row.goal, f"{at}.goal")
+    for i, q in enumerate(data.questions):
         at = f"{where}: question[{i}]"
-        questions.append(Question(_text(q.mechanic, f"{at}.mechanic"),
-                                  _text(q.text, f"{at}.text"), _facts(q.facts, at, facts)))
-    care = []
+        _same_fields(q.mechanic, f"{at}.mechanic")
+        _same_fields(q.text, f"{at}.text")
+        _facts(q.facts, at, facts)
     for i, c in enumerate(data.care):
-        at = f"{where}: care[{i}]"
-        care.append(Care(_text(c.text, f"{at}.text"), _facts(c.facts, at, facts)))
-    return Classroom(words, tuple(plan), tuple(situations), tuple(questions), tuple(care))
+        _same_fields(c.text, f"{where}: care[{i}].text")
+        _facts(c.facts, f"{where}: care[{i}]", facts)
+    return data

@@ -3,8 +3,8 @@
 // whose way is blocked turns left or right (geometry only, never rules).
 
 const DM_U = 44; // one grid cell in SVG units
-// whether the window is phone-narrow: kept by one resize listener per page, rather than
-// read from the window twice in every redraw (some 0.03 ms of one, in a profile)
+// whether the window is phone-narrow: kept by one resize listener per page (reading the
+// window slows every redraw)
 const dmWindow = (globalThis.__kitDmWindow ??= (() => {
   const w = { narrow: window.innerWidth < 600 };
   window.addEventListener("resize", () => { w.narrow = window.innerWidth < 600; }, { passive: true });
@@ -36,16 +36,11 @@ function dmEndPlace(t, e) {
  * The geometry of a layout: each tile's cells and heading (`tiles`, by id), each end's
  * cell, heading and side (`ends`, by id), the cells taken (`used`) and the bounds of the
  * tiles and ends (a covered end's cell is its cover's).
- * A tile's place depends only on the tiles before it. When the last layout drawn for
- * `model` leads this one (the same tile objects: what did not change keeps its object,
- * `keepSame`), as it does after a move that adds tiles, its geometry goes on: only the new
- * tiles and ends are placed, and everything placed before keeps its object (on which the
- * drawing tells what to draw again). Otherwise (a take-back, a new game's lead, a
- * narrower window) the tiles are placed again, each of those that still lead keeping its
- * place and its ends'.
- * Ends are only ever added at the end of the layout's list of them (DM-3; a take-back
- * removes the last ones, DM-9), so a geometry that goes on looks only at those past the
- * ones it has seen: it touches the objects of what is new, not of the whole layout.
+ * A tile's place depends only on the tiles before it: the tiles that lead as they did in
+ * the last layout drawn for `model` (the same tile objects: what did not change keeps its
+ * object, `keepSame`) keep their places and their ends' (objects on which the drawing
+ * tells what to draw again); the others are placed (after a move that adds tiles, only
+ * the new ones; after a take-back, a new game's lead or a narrower window, more).
  */
 function dmGeometry(layout, model) {
   const boxX = DM_BOX_X();
@@ -56,17 +51,7 @@ function dmGeometry(layout, model) {
     const n = Math.min(last.tiles.length, layout.tiles.length);
     while (lead < n && last.tiles[lead] === layout.tiles[lead]) lead++;
   }
-  let g;
-  let from;
-  let seen = 0; // the ends looked at already
-  if (fits && lead === last.tiles.length && layout.ends.length >= last.ends) {
-    g = last.geo;
-    from = lead;
-    seen = last.ends;
-  } else {
-    g = { tiles: {}, ends: {}, used: new Map(), placed: [], minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
-    from = 0;
-  }
+  const g = { tiles: {}, ends: {}, used: new Map(), placed: [], minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
   const grow = (c) => {
     if (c[0] < g.minX) g.minX = c[0];
     if (c[0] > g.maxX) g.maxX = c[0];
@@ -74,23 +59,11 @@ function dmGeometry(layout, model) {
     if (c[1] > g.maxY) g.maxY = c[1];
   };
   const endsOf = {};
-  for (let k = seen; k < layout.ends.length; k++) {
-    const e = layout.ends[k];
-    if (!(e.id in g.ends)) (endsOf[e.tile] ??= []).push(e);
-  }
-  // (a tile kept from the last layout keeps its ends' places too)
-  const placeEnds = (t, kept) => {
-    for (const e of endsOf[t.id] || []) {
-      const place = (kept && kept[e.id]) || dmEndPlace(t, e);
-      g.ends[e.id] = place;
-      grow(place.cell);
-    }
-  };
-  for (const id in endsOf) if (id in g.tiles) placeEnds(g.tiles[id]); // new ends of tiles placed before
+  for (const e of layout.ends) (endsOf[e.tile] ??= []).push(e);
   const inside = dmInside(boxX);
-  for (let i = from; i < layout.tiles.length; i++) {
+  for (let i = 0; i < layout.tiles.length; i++) {
     const t = layout.tiles[i];
-    const keep = fits && i < lead;
+    const keep = i < lead;
     const geo = keep ? last.geo.placed[i] : dmPlace(t, g.tiles, g.ends, g.used, inside);
     g.placed.push(geo);
     for (const c of geo.cells) {
@@ -98,9 +71,13 @@ function dmGeometry(layout, model) {
       grow(c);
     }
     g.tiles[t.id] = geo;
-    placeEnds(geo, keep && last.geo.ends);
+    for (const e of endsOf[t.id] || []) {
+      const place = (keep && last.geo.ends[e.id]) || dmEndPlace(geo, e);
+      g.ends[e.id] = place;
+      grow(place.cell);
+    }
   }
-  dmPlaced.set(model, { boxX, tiles: layout.tiles, ends: layout.ends.length, geo: g });
+  dmPlaced.set(model, { boxX, tiles: layout.tiles, geo: g });
   return g;
 }
 
@@ -192,22 +169,14 @@ function dmEndSvg(T, e, cell, hl, dir) {
     dmSvg("text", { x: cx, y: cy + 5, "text-anchor": "middle" }, "✕"));
 }
 
-/** the item of `list` with this id: the one at that index, as the engine numbers them */
-const dmById = (list, id) => (list[id] && list[id].id === id ? list[id] : list.find((x) => x.id === id));
-
 /**
  * The layout in `box` (an element Preact draws empty): an SVG of the tiles, then the
  * open ends over them. Drawn here rather than by Preact: a move changes one or two of its
- * tiles and ends, and drawing the layout through Preact (a virtual node for every one,
- * diffed each redraw) took some 0.6 ms of a 1.5 ms redraw in issue 6's benchmark (drawn
- * here: about 0.3 ms, a third of it making the new elements). Each tile and each end
- * keeps its element while its data (kept by `keepSame`) and its place (kept by
+ * tiles and ends, and a virtual node for every one, diffed each redraw, cost most of a
+ * redraw (issue 6). Each tile and each end keeps its element while its data (kept by `keepSame`) and its place (kept by
  * `dmGeometry`) stay the same; a mark alone that changes (the pending tile kept, DM-9; an
  * end pointed at) toggles its class on that element rather than drawing it again. An end
  * covered takes its element away, and the others keep theirs.
- * While the geometry goes on from the last one drawn, a tile or an end that is the same
- * object at the same place in the layout's lists is left alone without a look inside it:
- * a move's redraw reads what changed, not every tile and end of the layout.
  */
 function dmDrawLayout(box, model, view, hl) {
   const T = pageWords(keptData(model, "words_key"));
@@ -233,10 +202,9 @@ function dmDrawLayout(box, model, view, hl) {
     box.replaceChildren(svg);
     // `tileAt`, `endAt`: by id, [element, data, place, mark] as drawn, and the round
     // (the redraw) that last looked at it
-    d = box.kitLayout = { svg, tilesG, endsG, tileAt: [], endAt: [], attrs: {}, geo: null, tiles: [], ends: [], hl: null, pendingId: null, round: 0 };
+    d = box.kitLayout = { svg, tilesG, endsG, tileAt: [], endAt: [], attrs: {}, round: 0 };
   }
   const geo = dmGeometry(layout, model);
-  const goesOn = geo === d.geo; // every place drawn before is kept
   const minX = geo.minX - 0.3;
   const minY = geo.minY - 0.3;
   const w = geo.maxX - minX + 1.6;
@@ -249,7 +217,7 @@ function dmDrawLayout(box, model, view, hl) {
   for (const k in attrs) {
     if (d.attrs[k] !== attrs[k]) d.svg.setAttribute(k, (d.attrs[k] = attrs[k]));
   }
-  const round = ++d.round; // (an element not drawn this round, on a full look, goes)
+  const round = ++d.round; // (an element not drawn this round goes)
   // (`marks`: the class that shows the mark; a mark alone changed only toggles it)
   const put = (at, group, id, data, place, mark, make, marks) => {
     const was = at[id];
@@ -280,27 +248,12 @@ function dmDrawLayout(box, model, view, hl) {
     const mark = e.id === hl;
     put(d.endAt, d.endsG, e.id, e, place, mark, () => dmEndSvg(T, e, place.cell, mark, place.dir), "dm-hl");
   };
-  const { tiles, ends } = layout;
-  if (goesOn) {
-    for (let i = 0; i < tiles.length; i++) if (tiles[i] !== d.tiles[i]) tile(tiles[i]);
-    for (let i = 0; i < ends.length; i++) if (ends[i] !== d.ends[i]) end(ends[i]);
-    // the marks that moved
-    for (const id of [d.pendingId, pendingId]) {
-      const lt = id !== null && d.tileAt[id] && dmById(tiles, id);
-      if (lt) tile(lt);
-    }
-    for (const id of [d.hl, hl]) {
-      const e = id !== null && d.endAt[id] && dmById(ends, id);
-      if (e) end(e);
-    }
-  } else {
-    for (const lt of tiles) tile(lt);
-    for (const e of ends) end(e);
-    for (const at of [d.tileAt, d.endAt]) {
-      at.forEach((was, id) => { if (was[4] !== round) { was[0].remove(); delete at[id]; } });
-    }
+  for (const lt of layout.tiles) tile(lt);
+  for (const e of layout.ends) end(e);
+  for (const at of [d.tileAt, d.endAt]) {
+    at.forEach((was, id) => { if (was[4] !== round) { was[0].remove(); delete at[id]; } });
   }
-  Object.assign(d, { layout, hl, pendingId, boxX, geo, tiles, ends });
+  Object.assign(d, { layout, hl, pendingId, boxX });
 }
 
 function dmDomino(tile, extra) {
@@ -346,9 +299,6 @@ function dmPlacesOf(ctx) {
 
 function drawDominoMetro(ctx) {
   const { view } = ctx;
-  if (!view.seats) return h("div", {}, "…");
-  const n = view.players;
-  const me = ctx.seat;
   const out = [];
   const T = ctx.t;
   out.push(ctx.memo("status", [view.games, view.game_no, view.bazaar, view.layout.live_values, view.metro, ctx.names, T], () => h("div", { key: "status", class: "kit-row dm-status" },
@@ -378,7 +328,7 @@ function drawDominoMetro(ctx) {
     out.push(h("div", { key: "turn", class: "dm-turnacts kit-acts" }, view.pending ? h("span", { class: "kit-label" }, `${view.pending.metro ? T("dm_pending_metro") : T("dm_pending")} `) : null, turnActs));
   }
 
-  for (const p of seatOrder(me, n)) out.push(dmSeat(ctx, p));
+  for (const p of ctx.order) out.push(dmSeat(ctx, p));
   if (view.games > 1 && view.table) {
     out.push(ctx.memo("table", [view.table, ctx.names, T], () => h("table", { key: "table", class: "dm-table", title: "DM-10" },
       h("thead", {}, h("tr", {}, ["seat", "dm_places", "dm_metros", "dm_moles", "dm_penalty"].map((x) => h("th", {}, T(x))))),
@@ -429,4 +379,4 @@ function dmSeat(ctx, p) {
 
 drawDominoMetro.resultLine = (r, ctx) => `${ctx.t("dm_result")} `;
 
-export default kitWidget(drawDominoMetro);
+export default kitBoard(drawDominoMetro);

@@ -67,7 +67,7 @@ function hbChips(ctx, suits) {
 function hbBack(suits, k, slot) {
   const one = k && k.colours.length === 1 ? k.colours[0] : null;
   const val = k && k.values.length === 1 ? k.values[0] : "?";
-  return h("div", { class: `hb-card hb-back${one ? ` hb-c-${one}` : ""}`, dataset: { slot } },
+  return h("div", { class: `hb-card hb-back${one ? ` hb-c-${one}` : ""}`, "data-slot": slot },
     h("span", { class: "hb-mark" }, one ? hbMark(suits, one) : `#${slot + 1}`),
     h("span", { class: "hb-value" }, val));
 }
@@ -81,10 +81,7 @@ function hbTokens(label, n, max, on, off, cls, rule) {
 
 function drawHanabi(ctx) {
   const { view } = ctx;
-  if (!view.hands) return h("div", {}, "…");
   const suits = hbSuitMap(view, ctx.t);
-  const n = view.players;
-  const me = ctx.seat;
   const top = ctx.memo("top", [view.hints, view.mistakes, view.deck, view.score, view.final_round, view.still_to_play, view.max_hints, view.max_mistakes, view.max_score, ctx.t], () => h("div", { key: "status", class: "kit-row hb-status" },
     ctx.memo("hints", [view.hints, view.max_hints], () => hbTokens(ctx.t("hb_hints"), view.hints, view.max_hints, "●", "○", "hb-tok-hint", "HB-3")),
     ctx.memo("mistakes", [view.mistakes, view.max_mistakes], () => hbTokens(ctx.t("hb_mistakes"), view.mistakes, view.max_mistakes, "✖", "·", "hb-tok-miss", "HB-6")),
@@ -101,10 +98,9 @@ function drawHanabi(ctx) {
         : h("div", { class: `hb-card hb-empty hb-pile hb-c-${s.colour}-line` }, h("span", { class: "hb-mark" }, hbMark(suits, s.colour)), h("span", { class: "hb-value" }, "0"));
     }))));
 
-  const order = seatOrder(me, n);
   // a hint button pointed at or focused marks the cards it touches (HB-5)
   const touched = ctx.hovered && ctx.hovered.hint !== undefined ? ctx.legal[ctx.hovered.hint].action : null;
-  const hands = order.map((p) => hbSeat(ctx, p, suits, touched));
+  const hands = ctx.order.map((p) => hbSeat(ctx, p, suits, touched));
 
   const discards = ctx.memo("discards", [view.discards, view.suits], () => {
     const byColour = {};
@@ -166,4 +162,4 @@ function hbSeat(ctx, p, suits, touched) {
 
 drawHanabi.resultLine = (r, ctx) => `${r.lost ? ctx.t("hb_lost", { score: r.score, total: r.fireworks_total }) : ctx.t("hb_result", { score: r.score, max: r.max_score })} `;
 
-export default kitWidget(drawHanabi);
+export default kitBoard(drawHanabi);

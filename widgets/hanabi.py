@@ -55,14 +55,17 @@ class HanabiBoard(Board):
                  for s in self.state.variant.suits}
         return f"{marks.get(card['colour'], card['colour'])}{card['value']}"
 
+    def _hinted(self, hint: dict) -> str:
+        """What a hint (an event or an action) names: a colour or a value (HB-5)."""
+        return self.colour(hint["colour"]) if hint.get("colour") else self.t(
+            "value {v}", v=hint.get("value"))
+
     def event_text(self, ev: dict) -> str | None:
         t, who, kind = self.t, self.who(ev.get("seat")), ev["type"]
         if kind == "hint":
-            what = self.colour(ev["colour"]) if ev.get("colour") else t(
-                "value {v}", v=ev.get("value"))
             slots = ", ".join(str(s + 1) for s in ev["slots"]) or "—"
             return who + t("hint to {to}: {what} (cards {slots})", to=self.name(ev["to"]),
-                           what=what, slots=slots)
+                           what=self._hinted(ev), slots=slots)
         if kind == "play":
             return who + t("played {card}", card=self._card(ev["card"]))
         if kind == "misfire":
@@ -90,9 +93,7 @@ class HanabiBoard(Board):
         if kind == "discard":
             return t("Discard card {n}", n=action["slot"] + 1)
         if kind == "hint":
-            what = self.colour(action["colour"]) if action.get("colour") else t(
-                "value {v}", v=action.get("value"))
-            return t("Hint to {to}: {what}", to=self.name(action["to"]), what=what)
+            return t("Hint to {to}: {what}", to=self.name(action["to"]), what=self._hinted(action))
         return super().action_text(action)
 
     def teacher_hands(self) -> list:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from kit.catalogue import NOTEBOOK_DIR, games
 from kit.i18n import N_, NC_, Words
-from widgets.app import language_links, page_language, query_params
+from widgets.app_form import language_links, page_language, page_style, query_params
 
 #: what each game is, for the index (context ``kind``)
 KINDS = [NC_("kind", "hanabi"), NC_("kind", "waiting_list"), NC_("kind", "pug_party"),
@@ -18,18 +18,6 @@ KINDS = [NC_("kind", "hanabi"), NC_("kind", "waiting_list"), NC_("kind", "pug_pa
 #: and the classroom pack where a game has one
 LINKS = {"lesson": N_("Lesson"), "tutorial": N_("Tutorial"), "app": N_("Play"),
          "classroom": N_("For the teacher")}
-STYLE = (".kit-index{display:grid;grid-template-columns:repeat(auto-fill,minmax(15em,1fr));"
-         "gap:0.8em;max-width:100%;font-size:1.15em}"
-         ".kit-index section{border:1px solid #ccc;border-radius:8px;padding:0.6em 0.8em;"
-         "min-width:0;overflow-wrap:anywhere}"
-         ".kit-index h3{margin:0 0 0.2em 0}.kit-index p{margin:0.2em 0}"
-         ".kit-index a{display:inline-block;padding:0.35em 0.8em;margin:0.2em 0.4em 0 0;"
-         "border-radius:6px;background:#0b57d0;color:#fff !important;text-decoration:none}"
-         ".kit-index .kit-muted{color:#555;font-size:0.9em}"
-         # (the way to a table: a target to tap on a phone, not a line of small print)
-         ".kit-link-table{display:inline-block;padding:0.5em 0;font-size:1.1em}")
-
-
 def tutorial(notebook_dir: str | Path, english: str | None, lang: str) -> str | None:
     """The rule reference in ``lang``: ``<game>_tutorial.<lang>.ipynb`` beside the English
     ``<game>_tutorial.ipynb`` where it exists, else the English one."""
@@ -67,7 +55,7 @@ def index_html(notebook_dir: str | Path = NOTEBOOK_DIR, lang: str | None = None,
              + t("The kit: four tabletop games to teach, play and playtest") + "</h1><p>"
              + t("Pick a game: the tutorial walks through its rulebook on a live board, the "
                  "app plays it against bots or with friends on one screen.") + "</p>")
-    return (f"<style>{STYLE}</style><div class='kit-index-page' lang='{lang}'>"
+    return (page_style("index") + f"<div class='kit-index-page' lang='{lang}'>"
             + language_links(lang, params) + intro
             + "<div class='kit-index'>" + "".join(cards) + "</div>"
             # a table across devices: its code, typed on a phone (issue 39)

@@ -22,34 +22,9 @@ import ipywidgets as w
 
 from kit import lessons
 from kit.errors import IllegalAction
-from kit.i18n import N_, Words
+from kit.i18n import Words
 from widgets import board as make_board
-from widgets.app import language_links, page_language, query_params
-
-#: the lesson page's own words (catalog message ids)
-WORDS = {
-    "step": N_("Step {n} of {total}"),
-    "goal": N_("Goal:"),
-    "predict": N_("First, predict:"),
-    "right": N_("Right."),
-    "wrong": N_("Not quite."),
-    "done": N_("Well done!"),
-    "other_move": N_("That move is allowed, but it is not this step's goal: take it back "
-                     "(↶) or start the step again."),
-    "refused": N_("The rules forbid that move: the board says why. Try another one."),
-    "recap": N_("Recap"),
-    "reset": N_("Start the step again"),
-    "back": N_("◀ Previous step"),
-    "next": N_("Next step ▶"),
-    "finished": N_("Lesson complete! Now play a whole game:"),
-    "play": N_("Play"),
-    "rules": N_("Rules: {ids}"),
-}
-STYLE = (".kit-lesson-text{font-size:1.15em;max-width:46em;line-height:1.45}"
-         ".kit-lesson-goal{font-size:1.15em;background:#fff4d6;border-left:4px solid #f2a900;"
-         "padding:0.3em 0.6em;margin:0.3em 0}"
-         ".kit-lesson-feedback{font-size:1.1em;min-height:1.4em}"
-         ".kit-lesson-small{color:#555;font-size:0.85em}")
+from widgets.app_form import classed, language_links, page_language, page_style, query_params
 
 
 def _e(text: str) -> str:
@@ -79,26 +54,22 @@ class Lesson(w.VBox):
         self.step_no = 0
         self.done = False
         self.board: Any = None
-        lang_ = self.lang
         self.head = w.HTML(
-            f"<style>{STYLE}</style>" + language_links(lang_, params)
-            + f"<h2 style='margin:0.2em 0'>{_e(self.lesson.title(lang_))}</h2>"
-            f"<p class='kit-lesson-text'>{_e(self.lesson.intro(lang_))}</p>")
-        self.step_head = w.HTML()
-        self.text = w.HTML()
+            page_style("lesson") + language_links(self.lang, params)
+            + f"<h2 style='margin:0.2em 0'>{_e(self.lesson.title(self.lang))}</h2>"
+            f"<p class='kit-lesson-text'>{_e(self.lesson.intro(self.lang))}</p>")
+        self.step_head, self.text, self.goal, self.recap, self.finished = (
+            w.HTML() for _ in range(5))
         self.question = w.VBox()
-        self.goal = w.HTML()
         self.board_box = w.Box(layout=w.Layout(width="100%"))
-        self.feedback = w.HTML()
-        self.recap = w.HTML()
-        self.finished = w.HTML()
-        self.back = w.Button(description=self.t(WORDS["back"]))
-        self.reset = w.Button(description=self.t(WORDS["reset"]), icon="refresh")
-        self.next = w.Button(description=self.t(WORDS["next"]), button_style="primary")
-        for button, name in ((self.back, "back"), (self.reset, "reset"), (self.next, "next")):
-            button.add_class(f"kit-lesson-{name}")
-            button.layout.width = "auto"
-        self.feedback.add_class("kit-lesson-feedback")
+        self.feedback = classed(w.HTML(), "kit-lesson-feedback")
+        wide = w.Layout(width="auto")
+        self.back = classed(w.Button(description=self.t("◀ Previous step"), layout=wide),
+                            "kit-lesson-back")
+        self.reset = classed(w.Button(description=self.t("Start the step again"), icon="refresh",
+                                      layout=wide), "kit-lesson-reset")
+        self.next = classed(w.Button(description=self.t("Next step ▶"), button_style="primary",
+                                     layout=wide), "kit-lesson-next")
         self.back.on_click(lambda _: self.show(self.step_no - 1))
         self.reset.on_click(lambda _: self.show(self.step_no))
         self.next.on_click(lambda _: self.show(self.step_no + 1))
@@ -122,12 +93,12 @@ class Lesson(w.VBox):
         self.step_no, self.done = n, False
         step, t, lang = self.step, self.t, self.lang
         total = len(self.lesson.steps)
-        self.step_head.value = (
-            f"<h3 style='margin:0.4em 0 0.1em 0'>{_e(t(WORDS['step'], n=n + 1, total=total))}"
-            f" · {_e(step.section(lang))}</h3>")
+        head = t("Step {n} of {total}", n=n + 1, total=total)
+        self.step_head.value = (f"<h3 style='margin:0.4em 0 0.1em 0'>{_e(head)}"
+                                f" · {_e(step.section(lang))}</h3>")
         self.text.value = f"<p class='kit-lesson-text'>{_e(step.text(lang))}</p>"
-        rules = t(WORDS["rules"], ids=", ".join(step.rules))
-        self.goal.value = (f"<div class='kit-lesson-goal'><b>{_e(t(WORDS['goal']))}</b> "
+        rules = t("Rules: {ids}", ids=", ".join(step.rules))
+        self.goal.value = ("<div class='kit-lesson-goal'><b>" + _e(t("Goal:")) + "</b> "
                            f"{_e(step.goal_text(lang))} <span class='kit-lesson-small'>"
                            f"{_e(rules)}</span></div>")
         self.question.children = self._question(step)
@@ -156,13 +127,11 @@ class Lesson(w.VBox):
         if q is None:
             return ()
         lang, t = self.lang, self.t
-        answer = w.HTML()
-        answer.add_class("kit-lesson-answer")
+        answer = classed(w.HTML(), "kit-lesson-answer")
         buttons = []
         for i, choice in enumerate(q.choices):
-            b = w.Button(description=choice(lang), layout=w.Layout(width="auto"))
-            b.add_class("kit-lesson-choice")
-            b.add_class(f"kit-choice-{i}")
+            b = classed(w.Button(description=choice(lang), layout=w.Layout(width="auto")),
+                        "kit-lesson-choice", f"kit-choice-{i}")
             buttons.append(b)
 
             def chosen(_b: Any, i: int = i) -> None:
@@ -170,11 +139,11 @@ class Lesson(w.VBox):
                 for j, other in enumerate(buttons):
                     other.button_style = ("success" if j == q.answer else
                                           "danger" if j == i else "")
-                verdict = t(WORDS["right"] if right else WORDS["wrong"])
+                verdict = t("Right.") if right else t("Not quite.")
                 answer.value = (f"<p class='kit-lesson-text'><b>{_e(verdict)}</b> "
                                 f"{_e(q.explain(lang))}</p>")
             b.on_click(chosen)
-        prompt = w.HTML(f"<p class='kit-lesson-text'><b>{_e(t(WORDS['predict']))}</b> "
+        prompt = w.HTML("<p class='kit-lesson-text'><b>" + _e(t("First, predict:")) + "</b> "
                         f"{_e(q.prompt(lang))}</p>")
         return (prompt, w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")), answer)
 
@@ -187,36 +156,35 @@ class Lesson(w.VBox):
             return
         t, lang = self.t, self.lang
         if not lessons.matches(move.action, step.goal):
-            self.feedback.value = f"<p>{_e(t(WORDS['other_move']))}</p>"
+            self.feedback.value = "<p>" + _e(t(
+                "That move is allowed, but it is not this step's goal: take it back (↶) or "
+                "start the step again.")) + "</p>"
             return
         self.done = True
         self.board.tempt(None)
-        self.feedback.value = (f"<p>✓ <b>{_e(t(WORDS['done']))}</b> "
+        self.feedback.value = ("<p>✓ <b>" + _e(t("Well done!")) + "</b> "
                                f"{_e(step.done(lang))}</p>")
         if step.recap:
             lines = "".join(f"<li>{_e(line(lang))}</li>" for line in step.recap)
-            self.recap.value = (f"<div class='kit-lesson-recap'><b>{_e(t(WORDS['recap']))}"
-                                f"</b><ol>{lines}</ol></div>")
+            self.recap.value = ("<div class='kit-lesson-recap'><b>" + _e(t("Recap"))
+                                + f"</b><ol>{lines}</ol></div>")
         last = self.step_no == len(self.lesson.steps) - 1
         self.next.disabled = last
         if last:
             self.finished.value = (
-                f"<p class='kit-lesson-finished'><b>{_e(t(WORDS['finished']))}</b> "
+                "<p class='kit-lesson-finished'><b>"
+                + _e(t("Lesson complete! Now play a whole game:")) + "</b> "
                 f"<a href='../{self.game}_app.ipynb?lang={self.lang}'>"
-                f"{_e(t(WORDS['play']))}</a></p>")
+                + _e(t("Play")) + "</a></p>")
 
     def _refused(self, exc: IllegalAction, _message: Any) -> None:
         """A forbidden move tried: the board shows the engine's reason; we say so."""
         if not self.done:
-            self.feedback.value = f"<p>{_e(self.t(WORDS['refused']))}</p>"
+            self.feedback.value = "<p>" + _e(self.t(
+                "The rules forbid that move: the board says why. Try another one.")) + "</p>"
 
     def close(self) -> None:
         if self.board is not None:
             self.board.close()
         super().close()
-
-
-def lesson(game: str, **kwargs: Any) -> Lesson:
-    """The guided lesson of ``game`` (``lang=``, ``pause=``): see :class:`Lesson`."""
-    return Lesson(game, **kwargs)
 

@@ -1,6 +1,6 @@
 """The words every board's page shows (widgets/base.js ``ctx.t``), marked for the
 catalogs: the page gets them in its language once per page (widgets/once_per_page.py),
-with each board's own (``Board.WORDS``, ``Board.PLURALS``)."""
+with each board's own (``Board.WORDS``, and its counted words ``Board.PLURALS``)."""
 
 from __future__ import annotations
 
@@ -49,5 +49,3 @@ PAGE_WORDS = {
     "score": N_("Score"),
     "to_move_tag": N_("to move"),
 }
-#: counted words of the page: key -> (singular, plural), ``ctx.tn(key, n)`` on the page
-PAGE_PLURALS: dict[str, tuple[str, str]] = {}

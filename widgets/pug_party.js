@@ -26,9 +26,6 @@ function ppCounts(cards) {
 
 function drawPugParty(ctx) {
   const { view } = ctx;
-  if (!view.face_up) return h("div", {}, "…");
-  const n = view.players;
-  const me = ctx.seat;
   const out = [];
   const T = ctx.t;
   const arrow = view.direction === "down" ? T("pp_down") : T("pp_up");
@@ -53,7 +50,7 @@ function drawPugParty(ctx) {
         : h("div", { class: "pp-card pp-empty" }, h("span", { class: "pp-empty-word" }, T("pp_empty"))),
       ctx.find((a) => a.type === "pick_up").map((i) => ctx.btn(i, T("pp_pick_up"), "pp-pickup")))));
 
-  for (const p of seatOrder(me, n)) out.push(ppSeat(ctx, p));
+  for (const p of ctx.order) out.push(ppSeat(ctx, p));
   return out;
 }
 
@@ -113,4 +110,4 @@ function ppName(T, card) {
   return PP_SPECIAL[card] ? T(`pp_${card}`) : card;
 }
 
-export default kitWidget(drawPugParty);
+export default kitBoard(drawPugParty);

@@ -50,13 +50,16 @@ class PugPartyBoard(Board):
             out["words"][f"pp_{special}"] = self.card_name(special)
         return out
 
+    def _played(self, move: dict) -> str:
+        """The card a play (an event or an action) plays, with its count if several."""
+        card = self.card_name(move["card"])
+        return f"{move['count']} × {card}" if move.get("count", 1) > 1 else card
+
     def event_text(self, ev: dict) -> str | None:
         t, who, kind = self.t, self.who(ev.get("seat")), ev["type"]
         name = self.card_name
         if kind == "play":
-            card = name(ev["card"])
-            if ev.get("count", 1) > 1:
-                card = f"{ev['count']} × {card}"
+            card = self._played(ev)
             return who + {"hand": t("played {card}", card=card),
                           "face_up": t("played {card} from the table", card=card),
                           "face_down": t("played {card} blind", card=card)}[ev["source"]]
@@ -103,9 +106,7 @@ class PugPartyBoard(Board):
     def action_text(self, action: dict) -> str:
         t, kind, name = self.t, action.get("type"), self.card_name
         if kind in ("play", "play_face_up"):
-            card = name(action["card"])
-            if action.get("count", 1) > 1:
-                card = f"{action['count']} × {card}"
+            card = self._played(action)
             return (t("Play {card}", card=card) if kind == "play"
                     else t("Play {card} from the table", card=card))
         if kind == "play_blind":

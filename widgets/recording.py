@@ -13,11 +13,10 @@ if TYPE_CHECKING:
 
 
 class Recording:
-    """Records a table's game as it is played (DESIGN.md: one commit per action): each
-    move is written when it is applied, before the pages hear of it. A write that fails
-    is kept and tried again, in order, before the next move's (and at :meth:`flush`);
-    a game gone on in another page (``GameMovedOn``: resumed there, which moved first)
-    stops the table instead.
+    """Records a table's game as it is played (see the module's docstring). A write that
+    fails is tried again, in order, before the next move's (and at :meth:`flush`); a game
+    gone on in another page (``GameMovedOn``: resumed there, which moved first) stops the
+    table instead.
 
     ``recorder`` starts the recording (:meth:`kit.record.Recorder.start_game`); ``record``
     goes on with one begun elsewhere (:meth:`kit.record.Recorder.resume`).

@@ -25,24 +25,19 @@ from kit import i18n
 from kit.errors import ConfigError, IllegalAction
 from kit.i18n import NC_, Words
 from kit.record.tables import TableInfo, TableStore
-from widgets.app import (
+from widgets import board_class
+from widgets.app_form import (
     LINK_STYLE,
     NOTE_STYLE,
-    board_class,
-    feedback_form,
+    classed,
     language_links,
     page_language,
     query_params,
-    result_html,
 )
+from widgets.app_result import feedback_form, result_html
 from widgets.base import Board
-from widgets.table_links import PageAddress, public_base, qr_svg, table_link
-from widgets.table_sync import BEAT_S, PG_POLL_S, POLL_S, SharedTable, kit_state
-
-# (the page's links and the store's sync live in widgets/table_links.py and
-# widgets/table_sync.py; their names are importable from here as before)
-__all__ = ["BEAT_S", "PG_POLL_S", "POLL_S", "PageAddress", "SharedTable", "TableApp",
-           "kit_state", "public_base", "qr_svg", "table_link", "table_maker"]
+from widgets.table_links import PageAddress, qr_svg, table_link
+from widgets.table_sync import SharedTable
 
 #: a refusal's colour on the table's pages
 ERROR_STYLE = "color:#b3261e"
@@ -56,22 +51,17 @@ class TableApp(w.VBox):
     def __init__(self, *, query: str | None = None, store: TableStore | None = None,
                  lang: str | None = None) -> None:
         super().__init__(layout=w.Layout(width="100%"))
-        self.add_class("kit-app")
-        self.add_class("kit-table-app")
-        params = query_params(query)
-        self.params = params
+        classed(self, "kit-app", "kit-table-app")
+        params = self.params = query_params(query)
         self.lang = page_language(params, lang)
         self.t = Words(self.lang)
         self.shared: SharedTable | None = None
         self.board: Board | None = None
         self.address = PageAddress()
-        self.message = w.HTML()
-        self.message.add_class("kit-table-message")
+        self.message = classed(w.HTML(), "kit-table-message")
         self.body = w.VBox(layout=w.Layout(width="100%"))
-        self.presence = w.HTML()
-        self.presence.add_class("kit-table-presence")
-        self.result_box = w.VBox()
-        self.result_box.add_class("kit-app-result-box")
+        self.presence = classed(w.HTML(), "kit-table-presence")
+        self.result_box = classed(w.VBox(), "kit-app-result-box")
         self.children = [w.HTML(language_links(self.lang, params)), self.message,
                          self.presence, self.body, self.result_box, self.address]
         self.store: TableStore | None = store
@@ -85,12 +75,9 @@ class TableApp(w.VBox):
                                    why=str(exc)))
 
     def refuse(self, exc: Exception) -> None:
+        why = i18n.explain(exc, self.lang, lambda seat: self.t("Seat {n}", n=seat + 1))
         self.message.value = (f"<div class='kit-app-error kit-table-refused' "
-                              f"style='{ERROR_STYLE}'>"
-                              f"{html.escape(i18n.explain(exc, self.lang, self._seat_name))}</div>")
-
-    def _seat_name(self, seat: int) -> str:
-        return self.t("Seat {n}", n=seat + 1)
+                              f"style='{ERROR_STYLE}'>{html.escape(why)}</div>")
 
     def _open(self, params: dict[str, str]) -> None:
         code = params.get("table")
@@ -118,11 +105,10 @@ class TableApp(w.VBox):
 
     def _code_form(self) -> None:
         t = self.t
-        code = w.Text(placeholder=t("table code"), description=t("Table"),
-                      layout=w.Layout(width="14em"))
-        code.add_class("kit-table-code-field")
-        go = w.Button(description=t("Join the table"), button_style="primary")
-        go.add_class("kit-table-join")
+        code = classed(w.Text(placeholder=t("table code"), description=t("Table"),
+                              layout=w.Layout(width="14em")), "kit-table-code-field")
+        go = classed(w.Button(description=t("Join the table"), button_style="primary"),
+                     "kit-table-join")
 
         def join(_b: Any) -> None:
             try:
@@ -142,14 +128,14 @@ class TableApp(w.VBox):
         info = self.store.info(code)
         t = self.t
         title = t.ctx("game", info.game, default=info.game)
-        name = w.Text(placeholder=t("your name (optional)"), layout=w.Layout(width="16em"))
-        name.add_class("kit-table-name")
+        name = classed(w.Text(placeholder=t("your name (optional)"),
+                              layout=w.Layout(width="16em")), "kit-table-name")
         buttons = []
         for p in info.free:
             if chosen is not None and p != chosen and chosen in info.free:
                 continue
-            b = w.Button(description=t("Take seat {n}", n=p + 1), button_style="success")
-            b.add_class(f"kit-take-seat-{p}")
+            b = classed(w.Button(description=t("Take seat {n}", n=p + 1),
+                                 button_style="success"), f"kit-take-seat-{p}")
             b.on_click(lambda _b, p=p: self._take(code, p, name.value))
             buttons.append(b)
         head = (f"<h2>{html.escape(title)} — " + t("table {code}", code=code) + "</h2>")
@@ -221,8 +207,7 @@ class TableApp(w.VBox):
         board = self._board(code, None)
         self.host_key = host_key
         self.teacher_key = teacher_key
-        self.links = w.HTML()
-        self.links.add_class("kit-table-links")
+        self.links = classed(w.HTML(), "kit-table-links")
         self.replace_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
         self.address.url = "table_app.ipynb?" + table_link(
             code, self.lang, host=host_key, tkey=teacher_key).split("?", 1)[1]
@@ -232,15 +217,16 @@ class TableApp(w.VBox):
 
     def _host_panel(self, info: TableInfo) -> None:
         t, code, lang = self.t, info.code, self.lang
-        join_words, projector_words = t("Join link"), t("Projector")
-        teacher_words = t("Teacher (every hand open: not for the players)")
+
+        def link(words: str, cls: str, url: str) -> str:
+            return (f"<p>{words}: <a class='{cls}' style='{LINK_STYLE}' "
+                    f"href='{html.escape(url)}'>{html.escape(url)}</a></p>")
+
         title = t.ctx("game", info.game, default=info.game)
         parts = [f"<h2>{html.escape(title)} — " + t("table {code}", code=
                  f"<span class='kit-table-code' style='font-family:monospace;font-size:1.4em'>"
-                 f"{code}</span>") + "</h2>"]
-        join = table_link(code, lang)
-        parts.append(f"<p>{join_words}: <a class='kit-join-link' style='{LINK_STYLE}' "
-                     f"href='{html.escape(join)}'>{html.escape(join)}</a></p>")
+                 f"{code}</span>") + "</h2>", link(t("Join link"), "kit-join-link",
+                                                   table_link(code, lang))]
         seats = []
         for p in info.free:
             url = table_link(code, lang, seat=p + 1)
@@ -250,20 +236,17 @@ class TableApp(w.VBox):
                          + t("Seat {n}", n=p + 1) + "</a></figcaption></figure>")
         if seats:
             parts.append("<div>" + "".join(seats) + "</div>")
-        projector = table_link(code, lang, view="projector")
-        parts.append(f"<p>{projector_words}: <a class='kit-projector-link' style='{LINK_STYLE}' "
-                     f"href='{html.escape(projector)}'>{html.escape(projector)}</a></p>")
+        parts.append(link(t("Projector"), "kit-projector-link",
+                          table_link(code, lang, view="projector")))
         if self.teacher_key:
-            teacher = table_link(code, lang, teacher=self.teacher_key)
-            parts.append(f"<p>{teacher_words}: "
-                         f"<a class='kit-teacher-link' style='{LINK_STYLE}' "
-                         f"href='{html.escape(teacher)}'>{html.escape(teacher)}</a></p>")
+            parts.append(link(t("Teacher (every hand open: not for the players)"),
+                              "kit-teacher-link", table_link(code, lang, teacher=self.teacher_key)))
         self.links.value = "".join(parts)
         buttons = []
         for s in info.seats:
             if s.kind == "human" and s.taken and not s.present and info.status != "finished":
-                b = w.Button(description=t("Give seat {n} to a bot", n=s.seat + 1))
-                b.add_class(f"kit-seat-bot-{s.seat}")
+                b = classed(w.Button(description=t("Give seat {n} to a bot", n=s.seat + 1)),
+                            f"kit-seat-bot-{s.seat}")
                 b.on_click(lambda _b, p=s.seat: self._seat_bot(p))
                 buttons.append(b)
         self.replace_box.children = buttons
@@ -325,20 +308,14 @@ class TableApp(w.VBox):
             return
         if self.result_box.children:
             return
-        panel = w.HTML(result_html(board.result, list(board.names), self.t))
-        panel.add_class("kit-app-result")
-        children: list[w.Widget] = [panel]
-        if shared.seat is not None:
-            children.append(self._feedback_form(shared.seat))
+        children: list[w.Widget] = [
+            classed(w.HTML(result_html(board.result, list(board.names), self.t)), "kit-app-result")]
+        if (seat := shared.seat) is not None and (store := self.store) is not None:
+            children.append(feedback_form(
+                self.t, self.lang, shared.info.game,
+                lambda rating, text, unclear: store.feedback(
+                    shared.game_id, seat, rating=rating, text=text, unclear_rule=unclear)))
         self.result_box.children = children
-
-    def _feedback_form(self, seat: int) -> w.Widget:
-        store, shared = self.store, self.shared
-        assert store is not None and shared is not None
-        return feedback_form(
-            self.t, self.lang, shared.info.game,
-            lambda rating, text, unclear: store.feedback(
-                shared.game_id, seat, rating=rating, text=text, unclear_rule=unclear))
 
     def close(self) -> None:
         if self.shared is not None:
@@ -354,12 +331,10 @@ def table_maker(app: Any) -> w.Widget:
     :class:`widgets.app.PlaytestApp`): the form's game, options, seats (people or bots)
     and language make a table; the host's page takes the form's place."""
     t: Words = app.t
-    teacher = w.Checkbox(value=False, indent=False,  # (wide enough for its words in ru/uk)
-                         description=t("also make a teacher link (every hand open)"),
-                         layout=w.Layout(width="min(96%, 36em)"))
-    teacher.add_class("kit-table-teacher")
-    button = w.Button(description=t("Create a table"), icon="")
-    button.add_class("kit-create-table")
+    teacher = classed(w.Checkbox(value=False, indent=False,  # (wide enough for ru/uk words)
+                                 description=t("also make a teacher link (every hand open)"),
+                                 layout=w.Layout(width="min(96%, 36em)")), "kit-table-teacher")
+    button = classed(w.Button(description=t("Create a table"), icon=""), "kit-create-table")
     note = w.HTML(f"<span style='{NOTE_STYLE}'>" + html.escape(t(
         "A table: each person plays on their own phone or laptop, from a link or a QR "
         "code.")) + "</span>")
@@ -393,11 +368,6 @@ def table_maker(app: Any) -> w.Widget:
         app.host_page = host
 
     button.on_click(create)
-    box = w.VBox([w.HTML("<b>" + html.escape(t("Or play at a table")) + "</b>"), note,
-                  teacher, button])
-    box.add_class("kit-table-maker")
-    return box
+    return classed(w.VBox([w.HTML("<b>" + html.escape(t("Or play at a table")) + "</b>"), note,
+                           teacher, button]), "kit-table-maker")
 
-
-__all__ = ["PageAddress", "SharedTable", "TableApp", "kit_state", "public_base", "qr_svg",
-           "table_link", "table_maker"]

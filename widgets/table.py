@@ -1,8 +1,9 @@
 """A game in play at one table, in plain Python (DESIGN.md, "Boards"): no widget, no
 kernel. A :class:`Table` owns the state, the seats (people and bots), the mode, the bots'
-turns, the event log, undo and the observers of each move; a :class:`Viewer` is what one
-page shows of it (the seat shown, the privacy screen); a :class:`Recording` writes each
-move, one commit, before any page is told (DESIGN.md, "Recording").
+turns, the event log, undo and the observers of each move; a
+:class:`widgets.viewer.Viewer` is what one page shows of it (the seat shown, the privacy
+screen); a :class:`Recording` writes each move, one commit, before any page is told
+(DESIGN.md, "Recording").
 
 Modes:
 
@@ -37,11 +38,6 @@ from kit.contract import GameState, visible
 from kit.errors import ConfigError, IllegalAction
 from kit.i18n import NC_
 from widgets.recording import Recording
-from widgets.viewer import Viewer
-
-# (a page's view of a table and its recording: widgets/viewer.py, widgets/recording.py;
-# importable from here as before: they import this module only for type hints)
-__all__ = ["MODES", "UNDO_MODES", "Move", "Recording", "Table", "Viewer", "parse_seats"]
 
 MODES = ("playtest", "hotseat", "teacher", "replay", "lesson", "table")
 #: modes with undo (DESIGN.md: teacher and lesson tables take a move back)
@@ -115,7 +111,7 @@ class Table:
 
     def __init__(self, state: GameState, *, seats: list[str] | None = None,
                  mode: str = "playtest", names: list[str | None] | None = None,
-                 pause: float = 0.8, bot_seed: int | None = None,
+                 pause: float = 0.8,
                  auto_move: Callable[[GameState, int], Any] | None = None) -> None:
         if mode not in MODES:
             raise ConfigError("mode", f"{mode!r} is not a mode; choose one of {list(MODES)}",
@@ -135,9 +131,6 @@ class Table:
         #: one has them as given names, which are the default, not a person's.
         self.given_names: list[str | None] = [
             n if n and n != f"Seat {p + 1}" else None for p, n in enumerate(names)]
-        self.names = [n or f"Seat {p + 1}" + ("" if k == "human" else
-                                               f" ({k.split(':', 1)[1]} bot)")
-                      for p, (n, k) in enumerate(zip(names, kinds, strict=True))]
         self.mode = mode
         self.pause = float(pause)
         self.state = state
@@ -151,7 +144,7 @@ class Table:
         #: a problem to show that does not stop the game (a recording write that failed)
         self.warning = ""
         self._auto_move = auto_move
-        self._bot_rng = random.Random(state.seed if bot_seed is None else bot_seed)
+        self._bot_rng = random.Random(state.seed)
         self._move_observers: list[Callable[[Move], None]] = []
         self._gates: list[Callable[[GameState, int | None, float], None]] = []
         #: whether this table object makes the bots' moves (a table across devices: only
@@ -208,6 +201,13 @@ class Table:
             callback()
 
     # -- seats and the log --------------------------------------------------------------
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's name in English: the one given, or "Seat 2 (rule bot)" (the plain
+        text of a refusal, a recording's seat labels)."""
+        return [n or f"Seat {p + 1}" + ("" if k == "human" else f" ({k.split(':', 1)[1]} bot)")
+                for p, (n, k) in enumerate(zip(self.given_names, self.kinds, strict=True))]
 
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and self.kinds[seat] == "human"
@@ -299,7 +299,6 @@ class Table:
         self.bots[seat] = make_bot(self.game, bot)
         self.kinds[seat] = f"bot:{bot}"
         self.given_names[seat] = None
-        self.names[seat] = f"Seat {seat + 1} ({bot} bot)"
         self._changed()
         self.schedule()
 
@@ -307,7 +306,6 @@ class Table:
         """The name a person gave at ``seat`` (None: none)."""
         if self.given_names[seat] != (name or None):
             self.given_names[seat] = name or None
-            self.names[seat] = name or f"Seat {seat + 1}"
             self._changed()
 
     def set_auto_pass(self, seat: int, on: bool) -> None:
@@ -340,8 +338,15 @@ class Table:
 
     @property
     def can_undo(self) -> bool:
-        return (self.mode in UNDO_MODES and self.recording is None and self.takes_moves
-                and self._last_human_move() is not None)
+        return self._rewindable and self._last_human_move() is not None
+
+    @property
+    def can_restart(self) -> bool:
+        return self._rewindable and len(self.state.history) > self._start_moves
+
+    @property
+    def _rewindable(self) -> bool:
+        return self.mode in UNDO_MODES and self.recording is None and self.takes_moves
 
     def _last_human_move(self) -> int | None:
         moves = self.state.history[self._start_moves:]
@@ -356,27 +361,13 @@ class Table:
         if self.mode not in UNDO_MODES:
             raise IllegalAction(rule, f"undo is for teacher and lesson tables, not {self.mode}",
                                 code=NC_("error", "undo_mode"))
-        if self.recording is not None or not self.takes_moves:
+        if not self._rewindable:
             raise IllegalAction(rule, "a recorded game keeps its moves: no undo",
                                 code=NC_("error", "undo_recorded"))
         last = self._last_human_move()
         if last is None:
             raise IllegalAction(rule, "no move to take back", code=NC_("error", "undo_none"))
-        self.cancel()
-        keep = self.state.history[self._start_moves:][:last]
-        state = self._start.clone()
-        del self._log[self._start_log:]
-        for action in keep:
-            self._log.extend(state.apply(action))
-        self.state = state
-        self.log_epoch += 1
-        self._since = time.monotonic()
-        self._changed()
-
-    @property
-    def can_restart(self) -> bool:
-        return (self.mode in UNDO_MODES and self.recording is None and self.takes_moves
-                and len(self.state.history) > self._start_moves)
+        self._rewind(self.state.history[self._start_moves:][:last])
 
     def restart(self) -> None:
         """Start again: the state the table began with, every move made here taken back
@@ -385,16 +376,23 @@ class Table:
         if self.mode not in UNDO_MODES:
             raise IllegalAction(rule, f"starting again is for teacher and lesson tables, "
                                 f"not {self.mode}", code=NC_("error", "restart_mode"))
-        if self.recording is not None or not self.takes_moves:
+        if not self._rewindable:
             raise IllegalAction(rule, "a recorded game keeps its moves: no starting again",
                                 code=NC_("error", "restart_recorded"))
+        self._rewind([])
+        self.schedule()  # (a bot may be the first to move)
+
+    def _rewind(self, keep: list[dict]) -> None:
+        """The state the table began with, the moves ``keep`` replayed on it."""
         self.cancel()
-        self.state = self._start.clone()
+        state = self._start.clone()
         del self._log[self._start_log:]
+        for action in keep:
+            self._log.extend(state.apply(action))
+        self.state = state
         self.log_epoch += 1
         self._since = time.monotonic()
         self._changed()
-        self.schedule()  # (a bot may be the first to move)
 
     @property
     def replay_length(self) -> int:

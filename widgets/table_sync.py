@@ -18,10 +18,11 @@ import secrets
 import time
 from typing import Any
 
+import kit
 from kit.contract import GameState
 from kit.record.tables import LEASE_S, StaleMove, TableInfo, TableStore
-from widgets.app_form import board_class
-from widgets.table import Table
+from widgets import board_class
+from widgets.table import Table, _running_loop
 
 #: how often a page asks the store for new moves (s): SQLite; PostgreSQL is woken by
 #: NOTIFY and asks only every :data:`PG_POLL_S` besides
@@ -30,12 +31,6 @@ PG_POLL_S = 1.0
 #: how often a page renews the bots' lease, says it is there, reads who else is (s)
 BEAT_S = 1.0
 
-
-def _running_loop() -> asyncio.AbstractEventLoop | None:
-    try:
-        return asyncio.get_running_loop()
-    except RuntimeError:
-        return None
 
 class SharedTable:
     """One page's view of table ``code`` (``seat``: the page's seat; None: the public
@@ -48,7 +43,8 @@ class SharedTable:
         self.code, self.game_id, self.seat = info.code, info.game_id, seat
         self.info = info
         cls = board_class(info.game)
-        state = kit_state(info, store.moves(info.game_id))
+        state = kit.replay(info.game, info.players, info.seed, store.moves(info.game_id),
+                            **info.options)
         kinds = [s.kind for s in info.seats]
         self.table = Table(state, seats=kinds, mode="teacher" if teacher else "table",
                            names=[s.name for s in info.seats], pause=info.pause,
@@ -187,16 +183,3 @@ class SharedTable:
             self._stop_listening()
         with contextlib.suppress(Exception):  # (the store gone: the lease runs out)
             self.store.release(self.code, self.owner)
-
-
-def kit_state(info: TableInfo, moves: list[dict]) -> GameState:
-    """The table's game after ``moves`` (replayed through the engine)."""
-    import kit
-
-    state = kit.new_game(info.game, info.players, info.seed, **info.options)
-    for action in moves:
-        state.apply(action)
-    return state
-
-
-# ------------------------------------------------------------------------------ the pages

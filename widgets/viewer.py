@@ -14,9 +14,8 @@ if TYPE_CHECKING:
 
 
 class Viewer:
-    """What one page shows of a table: the seat shown (None: the spectator view) and,
-    in hot-seat, the seat the device must be passed to (``privacy``). Several pages may
-    look at one table, each with its own viewer."""
+    """The seat shown (None: the spectator view) and, in hot-seat, the seat the device
+    must be passed to (``privacy``)."""
 
     def __init__(self, table: Table, seat: int | None = None) -> None:
         self.table = table

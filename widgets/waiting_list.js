@@ -52,10 +52,7 @@ function wlBacks(n, T) {
 
 function drawWaitingList(ctx) {
   const { view } = ctx;
-  if (!view.seats) return h("div", {}, "…");
   const cat = view.catalogue || {};
-  const n = view.players;
-  const me = ctx.seat;
   const task = view.task || {};
   const out = [];
 
@@ -102,15 +99,15 @@ function drawWaitingList(ctx) {
       claim.map((i) => ctx.btn(i, T("wl_claim", { card: topCard }), "wl-claim-btn")),
       pass.map((i) => ctx.btn(i, T("wl_pass"), "wl-pass"))));
   }
-  if ((ctx.mode === "playtest" || ctx.mode === "hotseat") && me !== null && me !== undefined) {
-    const on = (ctx.model.get("auto_pass") || [])[me];
+  if ((ctx.mode === "playtest" || ctx.mode === "hotseat") && ctx.seat !== null && ctx.seat !== undefined) {
+    const on = (ctx.model.get("auto_pass") || [])[ctx.seat];
     out.push(ctx.memo("auto-pass", [on, T], () => h("label", { key: "auto-pass", class: "wl-autopass", title: "WL-R3" },
       h("input", { type: "checkbox", checked: on, onchange: (e) => ctx.send({ kind: "auto_pass", on: e.target.checked }) }),
       ` ${T("wl_auto_pass")}`)));
   }
 
   // Seats: hand sizes, characters, revealed combinations and laid cards.
-  for (const p of seatOrder(me, n)) out.push(wlSeat(ctx, p, cat));
+  for (const p of ctx.order) out.push(wlSeat(ctx, p, cat));
 
   const sc = view.scores || {};
   if (sc.rounds && sc.rounds.length) {
@@ -170,4 +167,4 @@ function wlSeat(ctx, p, cat) {
 
 drawWaitingList.resultLine = (r, ctx) => `${ctx.t("wl_result")} `;
 
-export default kitWidget(drawWaitingList);
+export default kitBoard(drawWaitingList);

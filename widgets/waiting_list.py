@@ -45,13 +45,9 @@ class WaitingListBoard(Board):
     PLURALS: ClassVar[dict[str, tuple[str, str]]] = {
         "wl_in_hand": NP_("{n} card in hand", "{n} cards in hand")}
 
-    def card_name(self, card: str) -> str:
-        """A card's name in the page's language (a refusal's card, kit.i18n.explain)."""
-        return self._name(card)
-
-    def _name(self, card: str) -> str:
+    def card_name(self, card: str | None) -> str:
         """A card's name in the page's language (the deck file's, which carries every
-        language: its loader requires them)."""
+        language: its loader requires them); a refusal's card too (kit.i18n.explain)."""
         catalogue = self.__dict__.get("_catalogue")
         if catalogue is None:
             catalogue = self.__dict__["_catalogue"] = self.state.view(None)["catalogue"]
@@ -60,39 +56,41 @@ class WaitingListBoard(Board):
             return str(card)
         return entry[self.t.lang]
 
+    def _names(self, cards: list[str]) -> str:
+        return " + ".join(self.card_name(c) for c in cards)
+
     def event_text(self, ev: dict) -> str | None:
         t, who, kind = self.t, self.who(ev.get("seat")), ev["type"]
         card = ev.get("card")
         if kind == "discard":
-            return who + t("discarded {card}", card=self._name(card))
+            return who + t("discarded {card}", card=self.card_name(card))
         if kind == "take":
-            return who + (t("took {card} from the discard pile", card=self._name(card)) if card
+            return who + (t("took {card} from the discard pile", card=self.card_name(card)) if card
                           else t("took the top of the discard pile"))
         if kind == "claim":
-            return who + (t("took {card} out of turn", card=self._name(card)) if card
+            return who + (t("took {card} out of turn", card=self.card_name(card)) if card
                           else t("took the discard out of turn"))
         if kind == "decline":
-            return who + t("declined {card}", card=self._name(card))
+            return who + t("declined {card}", card=self.card_name(card))
         if kind == "pass":
             return who + t("passed")
         if kind == "draw":
             return who + t.plural("drew from the deck ({n} card left)",
                                   "drew from the deck ({n} cards left)", ev["deck"])
         if kind == "drawn_card":
-            return who + t("drew {card}", card=self._name(card))
+            return who + t("drew {card}", card=self.card_name(card))
         if kind == "reveal":
-            return who + t("revealed {cards}",
-                           cards=" + ".join(self._name(c) for c in ev["cards"]))
+            return who + t("revealed {cards}", cards=self._names(ev["cards"]))
         if kind == "lay":
-            return who + t("laid {card} on the combination", card=self._name(card))
+            return who + t("laid {card} on the combination", card=self.card_name(card))
         if kind == "resurfaced":
-            return t("{card} is on top again but stays dead", card=self._name(card))
+            return t("{card} is on top again but stays dead", card=self.card_name(card))
         if kind == "reshuffle":
             return t.plural("the discard pile was shuffled into a new deck: {n} card",
                             "the discard pile was shuffled into a new deck: {n} cards",
                             ev["deck"])
         if kind == "turn_up":
-            return t("turned up {card} to start the discard pile", card=self._name(card))
+            return t("turned up {card} to start the discard pile", card=self.card_name(card))
         if kind == "round_start":
             return t("round {n} starts", n=ev.get("round"))
         if kind == "hand":
@@ -100,7 +98,7 @@ class WaitingListBoard(Board):
                                   len(ev["cards"]))
         if kind == "characters":
             return t("characters dealt: {names}",
-                     names=", ".join(self._name(c) for c in ev["characters"]))
+                     names=", ".join(self.card_name(c) for c in ev["characters"]))
         if kind == "round_end":
             winner = ev.get("winner")
             who_won = (t("no winner") if winner is None
@@ -119,10 +117,9 @@ class WaitingListBoard(Board):
             "draw": lambda: t("Draw from the deck"),
             "claim": lambda: t("Take the discard out of turn"),
             "pass": lambda: t("Pass"),
-            "discard": lambda: t("Discard {card}", card=self._name(card)),
-            "lay": lambda: t("Lay {card}", card=self._name(card)),
-            "reveal": lambda: t("Reveal {cards}", cards=" + ".join(
-                self._name(c) for c in action.get("cards", []))),
+            "discard": lambda: t("Discard {card}", card=self.card_name(card)),
+            "lay": lambda: t("Lay {card}", card=self.card_name(card)),
+            "reveal": lambda: t("Reveal {cards}", cards=self._names(action.get("cards", []))),
         }.get(kind)
         return text() if text else super().action_text(action)
 

@@ -322,7 +322,7 @@ def test_each_update_shows_the_layout_as_a_fresh_board_draws_it(code: Any, seed:
     from the same view shows (the SVG's bounds and label, every tile and every end with
     its marks), move after move of a match of three games: tiles placed and pending
     (DM-9), ends covered or gone dead, take-backs and each new game's lead."""
-    from widgets.base import assets
+    from widgets.once_per_page import assets
 
     views = _dm_views(seed)
     got = code.evaluate(AS_FRESH, [assets("domino_metro")[0], _dm_board_state(views[0]),
@@ -335,7 +335,7 @@ def test_a_covered_end_takes_its_element_and_the_others_keep_theirs(code: Any):
     """Issue 6 (boards), DM-3, DM-5: as tiles cover ends, each end still open is drawn in
     the element that showed it before (none shows another end's id, as an element drawn
     again by position would), over a whole match of random bots."""
-    from widgets.base import assets
+    from widgets.once_per_page import assets
 
     views = _dm_views(2)
     state = _dm_board_state(views[0])
@@ -353,7 +353,7 @@ def test_a_tile_kept_after_the_change_keeps_its_element(code: Any):
     """Issue 6 (boards), DM-9: a tile placed waits, marked, for its player to keep it or
     take it back; kept, it loses the mark in the element that showed it pending (only
     its mark changes, so the board does not draw the tile again), over a match of bots."""
-    from widgets.base import assets
+    from widgets.once_per_page import assets
 
     views = _dm_views(3)
     drawn = code.evaluate(DRAWN, [assets("domino_metro")[0], _dm_board_state(views[0]),

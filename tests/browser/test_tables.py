@@ -34,9 +34,9 @@ from tables_helpers import (
     wait_my_turn,
 )
 
+import kit
 from kit.record import replay_game
 from kit.record.tables import TableStore
-from widgets.shared_table import kit_state
 
 pytestmark = pytest.mark.browser
 
@@ -69,7 +69,8 @@ def truth(db: str, code: str) -> Any:
     store = TableStore(db)
     try:
         info = store.info(code)
-        return kit_state(info, store.moves(info.game_id))
+        return kit.replay(info.game, info.players, info.seed, store.moves(info.game_id),
+                          **info.options)
     finally:
         store.store.dispose()
 
