@@ -46,14 +46,17 @@ TARGET_S = 3.0
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 # Every widget output drawn (Voilà puts each output in a `.jp-OutputArea-output`; a
-# widget's has no `data-mime-type`) and every board interactive.
+# widget's has no `data-mime-type`), every lesson's board there (a lesson's words are
+# drawn before its board) and every board interactive.
 _READY = """(n) => {
   const outs = [...document.querySelectorAll('.jp-OutputArea-output:not([data-mime-type])')]
     .filter((o) => !o.closest('.jp-OutputArea-output:not([data-mime-type]) .jp-OutputArea-output'));
   const drawn = outs.filter((o) => o.querySelector('.kit-board > *')
     || (o.querySelector('.lm-Widget') && o.textContent.trim()));
   const boards = [...document.querySelectorAll('.kit-board')];
-  return drawn.length >= n && boards.every((b) => b.childElementCount > 0 && !b.dataset.pending);
+  const lessons = [...document.querySelectorAll('.kit-lesson')];
+  return drawn.length >= n && lessons.every((l) => l.querySelector('.kit-board'))
+    && boards.every((b) => b.childElementCount > 0 && !b.dataset.pending);
 }"""
 
 
