@@ -179,7 +179,8 @@ def test_round_rewards_grade_the_round_not_only_the_place():
 def test_search_keeps_the_rule_move_unless_clearly_beaten(game):
     """Where play-outs are noisy, the rule bot's move stays unless the search's best
     beats it by ``confidence`` standard errors: at an unreachable confidence the search
-    plays exactly the rule bot's move (the rule bot sees the same view and rng)."""
+    plays exactly the default bot's move (the rule bot; «Лист ожидания»'s denying bot,
+    kit.waiting_list.denial), which sees the same view and rng."""
     bot = kit.spec(game).bots["search"]
     stubborn = search_bot(bot.state_from_view, bot.rollout_bot, 6, bot.horizon, bot.reward,
                           bot.default_bot, confidence=1e9, paired=bot.paired)
@@ -189,7 +190,7 @@ def test_search_keeps_the_rule_move_unless_clearly_beaten(game):
         legal = state.legal_actions()
         if len(legal) < 2:
             continue
-        rule = make_bot(game, "rule").choose(state.view(seat), legal, random.Random(3))
+        rule = bot.default_bot().choose(state.view(seat), legal, random.Random(3))
         assert stubborn().choose(state.view(seat), legal, random.Random(3)) == rule
         checked += 1
         if checked == 5:
@@ -215,8 +216,7 @@ def test_paired_search_tests_the_screens_best_against_the_rule_move():
         legal = state.legal_actions()
         if len(legal) < 3:
             continue
-        rule = make_bot("waiting_list", "rule").choose(state.view(seat), legal,
-                                                       random.Random(3))
+        rule = bot.default_bot().choose(state.view(seat), legal, random.Random(3))
         rival = variant(-1e9)().choose(state.view(seat), legal, random.Random(3))
         assert rival in legal
         rivals += rival != rule

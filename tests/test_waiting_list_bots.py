@@ -149,3 +149,35 @@ def test_wl7_invariants_hold_through_random_play(players: int, seed: int,
             assert not Counter(state.known[seat]) - Counter(state.hands[seat])
         state.apply(picks.choice(legal))
     assert len(state.result()["penalties"]) == 5
+
+
+def _denying_discard(known: list[str]) -> tuple[object, object]:
+    """Seat 0 lacks a clinic and sheds a spare card in round 1 (kidney + surgeon + clinic);
+    seat 1 has not revealed and was seen to take ``known``."""
+    from kit.waiting_list.denial import DenyingBot
+
+    state = kit.new_game(GAME, 2, 5, deal={
+        "turn": 0, "phase": "play",
+        "hands": [["kidney", "kidney", "surgeon", "liver", "lung", "fact_one_in_ten",
+                   "fact_regions"],
+                  ["heart", "heart", "no_beds", "quota", "clinic", *(known or ["lung"])]],
+        "known": [[], known]})
+    view, legal = state.view(0), state.legal_actions()
+    return (DenyingBot().choose(view, legal, random.Random(0)),
+            make_bot(GAME, "rule").choose(view, legal, random.Random(0)))
+
+
+def test_wl_r3_denying_bot_keeps_a_card_the_next_seat_needs() -> None:
+    """WL-R3, WL-8: the next seat is offered every discard first; the search bot's policy
+    keeps a spare kidney the unrevealed next seat likely lacks (the rule bot sheds it: its
+    ties go by card id) and sheds a liver nobody needs, penalty for penalty (WL-R4)."""
+    denying, rule = _denying_discard([])
+    assert rule == Discard("kidney")
+    assert denying == Discard("liver")
+
+
+def test_wl8_denying_bot_sheds_what_the_next_seat_was_seen_to_hold() -> None:
+    """WL-8: a kidney everyone saw the next seat take fills its need, so a spare kidney is
+    no gift and the denying bot sheds it like the rule bot."""
+    denying, rule = _denying_discard(["kidney"])
+    assert denying == rule == Discard("kidney")

@@ -12,6 +12,7 @@ from kit.waiting_list.actions import ACTIONS, Claim, Discard, Draw, Lay, Pass, R
 from kit.waiting_list.bots import RuleBot
 from kit.waiting_list.deck import FILE as DECK_FILE
 from kit.waiting_list.deck import check_deck_option, load_deck
+from kit.waiting_list.denial import DenyingBot
 from kit.waiting_list.from_view import state_from_view
 from kit.waiting_list.legal import legal_from_view
 from kit.waiting_list.rounds import (
@@ -111,7 +112,7 @@ SPEC = GameSpec(
     bots={"random": RandomBot, "rule": RuleBot,
           "search": search_bot(state_from_view, RuleBot, iterations=40,
                                horizon=["round_end"], reward=round_rewards,
-                               default_bot=RuleBot, confidence=1.5, paired=True)},
+                               default_bot=DenyingBot, confidence=1.5, paired=True)},
     action_rule="WL-5",
     legal_from_view=legal_from_view,
 )
