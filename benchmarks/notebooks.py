@@ -1,7 +1,7 @@
 """The notebooks benchmark: ``python -m kit bench notebooks`` (figures for closing notes,
 never tests; run from the source tree, as ``python -m benchmarks.notebooks``).
 
-For each tutorial (``notebooks/*_tutorial.ipynb``) and each lesson
+For each tutorial in every language (``notebooks/*_tutorial*.ipynb``) and each lesson
 (``notebooks/lessons/*.ipynb``, if there are any) it opens the Voilà page in Debian's
 Chromium, in a fresh browser context: once cold (nothing cached), then ``--repeat`` times
 in the same context (the median of these is the figure, and the target's), and measures
@@ -74,8 +74,8 @@ def _floor_notebook(folder: Path) -> None:
 
 
 def notebooks(folder: Path) -> list[Path]:
-    """The tutorials, then the lessons, of ``folder``."""
-    return (sorted(folder.glob("*_tutorial.ipynb"))
+    """The tutorials (English, Russian, Ukrainian), then the lessons, of ``folder``."""
+    return (sorted(folder.glob("*_tutorial*.ipynb"))
             + sorted((folder / "lessons").glob("*.ipynb")))
 
 
