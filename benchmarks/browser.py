@@ -31,6 +31,8 @@ from typing import Any
 from urllib.parse import urlparse
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+#: Voilà's settings file for the kit's pages (config/voila.py: the cells a page runs)
+CONFIG = NOTEBOOKS.parent / "config"
 CHROMIUM = os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
@@ -85,6 +87,7 @@ def voila_server(notebooks: Path = NOTEBOOKS, env: dict[str, str] | None = None,
         cmd = [sys.executable, "-c", WITH_PARENT, str(os.getpid()), voila_executable(),
                str(notebooks), "--no-browser", "--Voila.ip=127.0.0.1",
                f"--port={port}", "--Voila.port_retries=0",
+               f"--Voila.config_file_paths={[str(CONFIG)]}",
                "--MappingKernelManager.cull_idle_timeout=300",
                "--MappingKernelManager.cull_interval=60",
                "--VoilaConfiguration.show_tracebacks=True",
