@@ -171,10 +171,16 @@ def _wait_ready(url: str, proc: subprocess.Popen, timeout: float, log_name: str)
     raise RuntimeError(f"voila did not serve {url} within {timeout} s")
 
 
-def launch_chromium(playwright: Any, **kwargs: Any) -> Any:
-    """Debian's chromium via Playwright (never Playwright's own download)."""
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+def launch_chromium(playwright: Any, *args: str, **kwargs: Any) -> Any:
+    """Debian's chromium via Playwright (never Playwright's own download), with ``args``
+    besides :data:`CHROMIUM_ARGS`."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *args],
                                       headless=True, **kwargs)
+
+
+#: Chromium resolves no host but this machine: the browser stays local with its HTTP
+#: cache on (Playwright's request routing, :func:`local_only`, turns the cache off)
+LOCAL_HOSTS_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"
 
 
 def is_local(url: str) -> bool:

@@ -4,7 +4,8 @@ never tests; run from the source tree, as ``python -m benchmarks.notebooks``).
 For each tutorial in every language (``notebooks/*_tutorial*.ipynb``) and each lesson
 (``notebooks/lessons/*.ipynb``, if there are any) it opens the Voilà page in Debian's
 Chromium, in a fresh browser context: once cold (nothing cached), then ``--repeat`` times
-in the same context (the median of these is the figure, and the target's), and measures
+in the same context, as a reader's browser that keeps Voilà's files in its cache (the
+median of these is the figure, and the target's), and measures
 
 - the seconds from asking for the page to every widget on it drawn and every board
   interactive (its board drawn, no move waiting for the kernel), against the target
@@ -38,7 +39,7 @@ from typing import Any
 
 import nbformat
 
-from benchmarks.browser import NOTEBOOKS, launch_chromium, local_only, voila_server
+from benchmarks.browser import LOCAL_HOSTS_ONLY, NOTEBOOKS, launch_chromium, voila_server
 
 #: seconds from asking for a page to every board on it interactive (issue 40)
 TARGET_S = 3.0
@@ -106,7 +107,6 @@ class Bytes:
 def bench_notebook(context: Any, base: str, path: str) -> dict:
     """Open ``path`` (relative to the served folder) in a new page of ``context``; time it."""
     page = context.new_page()
-    local_only(page)
     got = Bytes(page, context)
     errors: list[str] = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -145,7 +145,7 @@ def _run(folder: Path, paths: list[str], repeat: int, env: dict, out: dict) -> N
     from playwright.sync_api import sync_playwright
 
     with voila_server(folder, env=env) as base, sync_playwright() as pw:
-        browser = launch_chromium(pw)
+        browser = launch_chromium(pw, LOCAL_HOSTS_ONLY)
         if paths:  # warm-up, untimed: the server's first kernel, its files read from disk
             warm = browser.new_context()
             bench_notebook(warm, base, paths[1] if len(paths) > 1 else paths[0])
