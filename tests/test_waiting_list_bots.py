@@ -181,3 +181,13 @@ def test_wl8_denying_bot_sheds_what_the_next_seat_was_seen_to_hold() -> None:
     no gift and the denying bot sheds it like the rule bot."""
     denying, rule = _denying_discard(["kidney"])
     assert denying == rule == Discard("kidney")
+
+
+def test_the_denying_bot_is_a_bot_of_its_own_and_passes_the_harness() -> None:
+    """The search bot's policy is selectable as ``denying`` (apps, simulate, tournament)
+    and plays whole games from its seat's view only: the harness's bot check (WL-8)."""
+    from kit.testing import check_game
+
+    assert make_bot(GAME, "denying").name == "denying"
+    assert "the rule bot" in kit.spec(GAME).declaration()["bot_descriptions"]["denying"]
+    check_game(GAME, 3, seeds=[1], deep_every=40, seed_test=False, bot="denying")

@@ -11,13 +11,14 @@ from kit.i18n import NC_
 GAMES = [NC_("game", "hanabi"), NC_("game", "waiting_list"), NC_("game", "pug_party"),
          NC_("game", "domino_metro")]
 BOTS = [NC_("bot", "rule"), NC_("bot", "random"), NC_("bot", "convention"), NC_("bot", "info"),
-        NC_("bot", "search")]
+        NC_("bot", "search"), NC_("bot", "denying")]
 #: under each seat picker, the chosen bot's one line (context ``bot-help``, id
 #: ``<game>.<bot>``): what kind of partner it is
 BOT_HELP = [
     NC_("bot-help", "hanabi.random"), NC_("bot-help", "hanabi.rule"),
     NC_("bot-help", "hanabi.convention"), NC_("bot-help", "hanabi.info"),
     NC_("bot-help", "waiting_list.random"), NC_("bot-help", "waiting_list.rule"),
+    NC_("bot-help", "waiting_list.denying"),
     NC_("bot-help", "pug_party.random"), NC_("bot-help", "pug_party.rule"),
     NC_("bot-help", "domino_metro.random"), NC_("bot-help", "domino_metro.rule"),
     NC_("bot-help", "hanabi.search"), NC_("bot-help", "waiting_list.search"),

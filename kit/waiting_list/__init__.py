@@ -109,7 +109,7 @@ SPEC = GameSpec(
     state_class=WaitingListState,
     actions=ACTIONS,
     max_length=max_length,
-    bots={"random": RandomBot, "rule": RuleBot,
+    bots={"random": RandomBot, "rule": RuleBot, "denying": DenyingBot,
           "search": search_bot(state_from_view, RuleBot, iterations=40,
                                horizon=["round_end"], reward=round_rewards,
                                default_bot=DenyingBot, confidence=1.5, paired=True)},

@@ -16,8 +16,9 @@ discard it doesn't need): the cards it discarded and, with two players, the disc
 declined count as cards of its hand in every deal, so a requirement they fill counts as
 filled. A revealed opponent needs only layable cards (WL-10).
 
-Only the search bot uses it (as the move it keeps unless clearly beaten, ``default_bot``
-of :func:`kit.search.search_bot`); the ``rule`` bot stays the baseline.
+The search bot keeps its move unless clearly beaten (``default_bot`` of
+:func:`kit.search.search_bot`), and it is a bot of its own, ``denying``, in the apps,
+``simulate`` and ``tournament``; the ``rule`` bot stays the baseline.
 """
 
 from __future__ import annotations
@@ -50,7 +51,9 @@ def _main_deck() -> Counter[str]:
 
 class DenyingBot(RuleBot):
     """Plays as the rule bot, but discards the spare card the others are least likely to
-    need (one instance per seat and game: it remembers what it saw this round)."""
+    need.
+
+    One instance per seat and game: it remembers what it saw this round."""
 
     name = "denying"
 
