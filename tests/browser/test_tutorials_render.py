@@ -1,5 +1,5 @@
-"""Each tutorial renders whole in Voilà, in every language: all its boards drawn, every
-cell run (Voilà stops at a failing cell), no error shown (issues 7 and 40)."""
+"""Each tutorial renders whole in Voilà, in every language: its first board drawn, every
+cell but the checks run (Voilà stops at a failing cell), no error shown (issues 7, 40)."""
 
 from __future__ import annotations
 
