@@ -35,7 +35,7 @@ from typing import Any
 
 import nbformat
 
-from benchmarks.browser import NOTEBOOKS, launch_chromium, local_only, voila_server
+from benchmarks.browser import NOTEBOOKS, launch_chromium, voila_server
 
 GAMES = ("hanabi", "waiting_list", "pug_party", "domino_metro")
 #: the idle time before each timed click, as between a person's clicks
@@ -205,7 +205,6 @@ def run(games: tuple[str, ...] = GAMES, moves: int = 50, pause: float = 0.05,
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             context.add_init_script(_WS_TIMES)
             page = context.new_page()
-            local_only(page)
             cold = page_to_board(page, base, games[0], seed)
             out["page_to_board_cold_s"] = {games[0]: cold}
             _print(f"page to interactive board, cold ({games[0]})", f"{cold:.2f} s")

@@ -9,8 +9,9 @@
 - :func:`jupyter_lab` starts JupyterLab the same way (no token: loopback only) on a
   folder, for the test that runs a tutorial in it;
 - :func:`launch_chromium` starts Debian's ``chromium`` through Playwright (Playwright's own
-  browser download is never used); :func:`local_only` aborts every non-local request
-  (e.g. the Font Awesome CDN).
+  browser download is never used), resolving no host but this machine (e.g. not the
+  Font Awesome CDN); :func:`local_only` also aborts every non-local request of a page and
+  lists them, for the tests that check what a page asked for.
 """
 
 from __future__ import annotations
@@ -34,8 +35,11 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 #: Voilà's settings file for the kit's pages (config/voila.py: the cells a page runs)
 CONFIG = NOTEBOOKS.parent / "config"
 CHROMIUM = os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")
+#: the last one: Chromium resolves no host but this machine, so a page stays local with
+#: its HTTP cache on (Playwright's request routing, :func:`local_only`, turns it off)
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"]
 #: a static file Voilà serves without starting a kernel
 READY_PATH = "/voila/templates/lab/static/index.css"
 #: Run before the server, in its process: ask Linux to send it SIGTERM when the thread
@@ -171,16 +175,11 @@ def _wait_ready(url: str, proc: subprocess.Popen, timeout: float, log_name: str)
     raise RuntimeError(f"voila did not serve {url} within {timeout} s")
 
 
-def launch_chromium(playwright: Any, *args: str, **kwargs: Any) -> Any:
-    """Debian's chromium via Playwright (never Playwright's own download), with ``args``
-    besides :data:`CHROMIUM_ARGS`."""
-    return playwright.chromium.launch(executable_path=CHROMIUM, args=[*CHROMIUM_ARGS, *args],
-                                      headless=True, **kwargs)
+def launch_chromium(playwright: Any) -> Any:
+    """Debian's chromium via Playwright (never Playwright's own download)."""
+    return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS,
+                                      headless=True)
 
-
-#: Chromium resolves no host but this machine: the browser stays local with its HTTP
-#: cache on (Playwright's request routing, :func:`local_only`, turns the cache off)
-LOCAL_HOSTS_ONLY = "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost"
 
 
 def is_local(url: str) -> bool:

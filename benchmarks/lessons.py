@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import kit
-from benchmarks.browser import NOTEBOOKS, launch_chromium, local_only, voila_server
+from benchmarks.browser import NOTEBOOKS, launch_chromium, voila_server
 
 
 def page_to_goal(page: Any, base: str, game: str, lang: str = "ru") -> float:
@@ -36,7 +36,6 @@ def run(runs: int = 3, games: tuple[str, ...] = kit.GAMES) -> dict[str, dict[str
     with voila_server(NOTEBOOKS) as base, sync_playwright() as pw:
         browser = launch_chromium(pw)
         page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-        local_only(page)
         for game in games:
             times = [page_to_goal(page, base, game) for _ in range(max(runs, 1))]
             warm = times[1:] or times

@@ -39,7 +39,7 @@ from typing import Any
 
 import nbformat
 
-from benchmarks.browser import LOCAL_HOSTS_ONLY, NOTEBOOKS, launch_chromium, voila_server
+from benchmarks.browser import NOTEBOOKS, launch_chromium, voila_server
 
 #: seconds from asking for a page to every board on it interactive (issue 40)
 TARGET_S = 3.0
@@ -145,7 +145,7 @@ def _run(folder: Path, paths: list[str], repeat: int, env: dict, out: dict) -> N
     from playwright.sync_api import sync_playwright
 
     with voila_server(folder, env=env) as base, sync_playwright() as pw:
-        browser = launch_chromium(pw, LOCAL_HOSTS_ONLY)
+        browser = launch_chromium(pw)
         if paths:  # warm-up, untimed: the server's first kernel, its files read from disk
             warm = browser.new_context()
             bench_notebook(warm, base, paths[1] if len(paths) > 1 else paths[0])

@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from benchmarks.browser import launch_chromium, local_only, voila_server
+from benchmarks.browser import launch_chromium, voila_server
 
 TARGET_MEDIAN_MS = 250.0
 TARGET_P95_MS = 500.0
@@ -105,7 +105,6 @@ def measure(browser: Any, url: str, db: str, moves: int, seed: int) -> list[tupl
         context = browser.new_context(viewport={"width": 800, "height": 900})
         page = context.new_page()
         page.set_default_timeout(120_000)
-        local_only(page)
         page.goto(f"{url}/voila/render/table_app.ipynb?table={made.code}&token={tokens[p]}"
                   "&lang=en")
         page.wait_for_selector(".kit-board")
