@@ -39,3 +39,16 @@ def test_a_game_goes_on_only_from_the_link_its_page_showed(tmp_path, monkeypatch
     app = PlaytestApp("pug_party", query=link[1:] + "&pause=0")
     assert app.board is not None and app.board.state.history == page.board.state.history
     assert app.resume_link == link and app.board.resume_key == page.board.resume_key
+
+
+def test_a_recorded_game_opens_with_no_error_on_its_board(tmp_path, monkeypatch):
+    """The app gives its board the key of the resume link (issue 37, item 9); that is the
+    kernel's doing, so the board must not take it for a write by the page and show a
+    refusal above a game nobody has touched, neither when it starts nor when it goes on."""
+    pytest.importorskip("kit.record")
+    monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{tmp_path}/playtests.sqlite")
+    page = PlaytestApp("hanabi", query="seed=2&pause=0&start=1&lang=en")
+    assert page.board.resume_key and page.board.error == ""
+    page.board.act(page.board.legal[0]["action"])
+    again = PlaytestApp("hanabi", query=page.resume_link[1:] + "&pause=0&lang=en")
+    assert again.board.resume_key == page.board.resume_key and again.board.error == ""

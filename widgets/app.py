@@ -324,7 +324,7 @@ class PlaytestApp(w.VBox):
     def _set_resume_link(self, game_id: int, key: str) -> None:
         self.resume_link = f"?resume={game_id}&key={quote(key)}"
         if self.board is not None:  # (the board's own link under its log carries it too)
-            self.board.resume_key = key
+            self.board.show_resume_key(key)
 
     def resume(self, game_id: int | str, key: str | None = None) -> Board | None:
         """Go on with recorded game ``game_id``, which did not finish, given the ``key``

@@ -17,7 +17,8 @@ base.js, the game's file, its CSS) is no trait: a board's ``_esm`` is a small lo
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
 from typing import Any, ClassVar
 
@@ -233,16 +234,27 @@ class Board(anywidget.AnyWidget):
 
     # -- what the page gets ---------------------------------------------------------------
 
+    @contextmanager
+    def _kernel_sets(self) -> Iterator[None]:
+        """Traits set inside are the kernel's doing, not the page's (:meth:`_page_wrote`)."""
+        self._pushing = True
+        try:
+            yield
+        finally:
+            self._pushing = False
+
     def _push(self) -> None:
         """Set every trait to what the seat shown may see now (one update message)."""
         values = self._values()
-        self._pushing = True
-        try:
-            with self.hold_sync():
-                for name, value in values.items():
-                    setattr(self, name, value)
-        finally:
-            self._pushing = False
+        with self._kernel_sets(), self.hold_sync():
+            for name, value in values.items():
+                setattr(self, name, value)
+
+    def show_resume_key(self, key: str) -> None:
+        """Give the page the key of its resume link (``resume_key``): the app that holds
+        the key sets it, for its own page only."""
+        with self._kernel_sets():
+            self.resume_key = key
 
     def _values(self) -> dict[str, Any]:
         """Every synced trait as the seat shown may see it now (``static_key`` and
@@ -350,11 +362,8 @@ class Board(anywidget.AnyWidget):
 
     def _answered(self) -> None:
         """Count a page's message or write as answered (the page stops waiting)."""
-        self._pushing = True
-        try:
+        with self._kernel_sets():
             self.replies += 1
-        finally:
-            self._pushing = False
 
     # -- moves ----------------------------------------------------------------------------
 
