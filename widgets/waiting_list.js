@@ -94,8 +94,9 @@ function drawWaitingList(ctx) {
       take.map((i) => ctx.btn(i, T("wl_take", { card: topCard }), "wl-take")),
       draw.map((i) => ctx.btn(i, T("wl_draw"), "wl-draw"))));
   } else if (view.phase === "claims" && (claim.length || pass.length)) {
+    const who = view.discarder === null || view.discarder === undefined ? null : ctx.who(view.discarder);
     out.push(h("div", { key: "claim", class: "wl-window wl-claim", title: "WL-6" },
-      h("div", {}, T("wl_claim_window", { who: ctx.who(view.discarder), card: topCard })),
+      h("div", {}, wlClaimText(who, claim.length > 0, topCard, T)),
       claim.map((i) => ctx.btn(i, T("wl_claim", { card: topCard }), "wl-claim-btn")),
       pass.map((i) => ctx.btn(i, T("wl_pass"), "wl-pass"))));
   }
@@ -117,6 +118,13 @@ function drawWaitingList(ctx) {
         h("tr", { class: "wl-total" }, h("td", {}, T("wl_total")), (sc.totals || []).map((x) => h("td", {}, x)))))));
   }
   return out;
+}
+
+/** the claim window's sentence (WL-6, WL-R3): who discarded the card (null: it was turned
+ * up to start the pile, WL-3), then the question, or why this seat can only pass */
+function wlClaimText(who, canClaim, card, T) {
+  const key = (canClaim ? "wl_claim_window" : "wl_cannot_claim") + (who === null ? "_first" : "");
+  return T(key, { who: who || "", card });
 }
 
 /** seat p: its name and tags, its hand (own or open) or card backs, what is known of it,

@@ -34,6 +34,12 @@ class WaitingListBoard(Board):
         "wl_take": N_("Take {card}"), "wl_draw": N_("Draw from the deck"),
         "wl_claim_window": N_("{who} discarded {card}. Take it out of turn? (your hand grows, "
                               "you discard nothing)"),
+        "wl_claim_window_first": N_("The discard pile starts with {card}. Take it out of "
+                                    "turn? (your hand grows, you discard nothing)"),
+        "wl_cannot_claim": N_("{who} discarded {card}. It fills nothing your combination "
+                              "still lacks, so you can only pass."),
+        "wl_cannot_claim_first": N_("The discard pile starts with {card}. It fills nothing "
+                                    "your combination still lacks, so you can only pass."),
         "wl_claim": N_("Claim {card}"), "wl_pass": N_("Pass"),
         "wl_auto_pass": N_("pass automatically when I could take a discard out of turn"),
         "wl_round_col": N_("Round"), "wl_total": N_("Total"),

@@ -219,3 +219,31 @@ def test_a_russian_lessons_step_buttons_read_whole_on_a_phone(page: Any, voila_u
     assert cut == []
     assert page.locator(".kit-lesson-next").inner_text().strip() == i18n.words("ru")(
         "Next step ▶")
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk", "en"])
+def test_a_claim_window_says_who_discarded_or_that_the_pile_starts_and_why_only_pass(
+        board_code: Any, lang: str):
+    """WL-3, WL-6, WL-R3: the first card of a round is turned up, not discarded, so its
+    claim window names nobody (it said "Spectator discarded"); a seat that cannot claim
+    the card (it fills nothing its combination lacks, claim_needs_fit) is told so
+    instead of being asked whether to take it."""
+    from widgets import BOARDS
+
+    code = board_code("waiting_list.js", "pageWords, wlClaimText",
+                      prelude="globalThis.preact = { h: (tag, props, ...children) =>"
+                              " ({ tag, props, children }) };\n")
+    words = BOARDS["waiting_list"]()(players=3, seed=1, lang=lang).page_words()
+    got = code.evaluate("""(words) => { const T = kit.pageWords(words);
+        return [[null, true], [null, false], ["Anna", true], ["Anna", false]]
+          .map(([who, can]) => kit.wlClaimText(who, can, "X", T)); }""", words)
+    t = i18n.words(lang)
+    first_can, first_cannot, anna_can, anna_cannot = got
+    assert first_can == t("The discard pile starts with {card}. Take it out of turn? (your "
+                          "hand grows, you discard nothing)", card="X")
+    assert first_cannot == t("The discard pile starts with {card}. It fills nothing your "
+                             "combination still lacks, so you can only pass.", card="X")
+    assert anna_can.startswith("Anna") and anna_cannot.startswith("Anna")
+    assert anna_cannot == t("{who} discarded {card}. It fills nothing your combination still "
+                            "lacks, so you can only pass.", who="Anna", card="X")
+    assert t("Spectator") not in " ".join(got)
