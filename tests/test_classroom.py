@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import kit
+from kit.catalogue import NOTEBOOK_DIR
 from kit.datafile import load_toml
 from kit.i18n import LANGUAGES
 from kit.paths import DATA_DIR
@@ -304,3 +305,13 @@ def test_index_links_the_classroom_pack_in_the_page_language():
         assert (f'class="kit-link-classroom" href="waiting_list_classroom.ipynb?lang={lang}">'
                 f'{label}</a>') in page
         assert page.count("kit-link-classroom") == 1
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_teacher_page_links_the_rules_reference_in_its_language(lang):
+    """The reference link opened the English notebook from a Russian or Ukrainian teacher
+    page; it is the page's language's reference, as the index links it."""
+    text = page_html(TeacherPage(lang))
+    name = "waiting_list_tutorial.ipynb" if lang == "en" else f"waiting_list_tutorial.{lang}.ipynb"
+    assert f"href='{name}?lang={lang}'" in text
+    assert (NOTEBOOK_DIR / name).exists()

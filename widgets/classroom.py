@@ -19,6 +19,7 @@ from urllib.parse import urlencode
 
 import ipywidgets as w
 
+from kit.catalogue import NOTEBOOK_DIR
 from kit.waiting_list import DECK_FILE, load_deck
 from widgets.app_form import (
     WIDE_LABEL,
@@ -29,6 +30,7 @@ from widgets.app_form import (
     query_params,
 )
 from widgets.classroom_data import FILE, Classroom, Situation, load_classroom
+from widgets.index import tutorial
 
 #: the notebooks of the pack and the pages they link (relative: Voilà serves them side by side)
 TEACHER_PAGE = "waiting_list_classroom.ipynb"
@@ -167,7 +169,9 @@ def _tail_html(pack: Classroom, lang: str) -> str:
          pack.word("hotseat", lang, players=4)),
         (app_link(lang, players="3", seats="human,bot:rule,bot:rule", start="1"),
          pack.word("bots", lang)),
-        (f"{TUTORIAL_PAGE}?lang={lang}", pack.word("tutorial", lang)),
+        # (the reference in the page's language, as the index links it)
+        (f"{tutorial(NOTEBOOK_DIR, TUTORIAL_PAGE, lang)}?lang={lang}",
+         pack.word("tutorial", lang)),
     ]
     links = "".join(f"<li><a class='kit-play-link' href='{escape(href)}' target='_blank'>"
                     f"{escape(label)}</a></li>" for href, label in play)
