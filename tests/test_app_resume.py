@@ -24,15 +24,15 @@ def test_a_game_goes_on_only_from_the_link_its_page_showed(tmp_path, monkeypatch
     page.board.act(page.board.legal[0]["action"])
     game_id = page.board.record_id
     link = page.resume_link
-    assert re.fullmatch(rf"\?resume={game_id}&key=[\w%-]{{30,}}", link)
+    assert re.fullmatch(rf"\?resume={game_id}&key=[\w%-]{{30,}}&lang=ru", link)
     assert html.escape(link) in page.recording_note.value
     # the board's own link (under its log) carries the same key: its page sends it
-    assert link.endswith("key=" + quote(page.board.resume_key))
+    assert "&key=" + quote(page.board.resume_key) + "&" in link
     form = PlaytestApp("pug_party", query="players=3")
     assert "?resume=" not in json.dumps([c.get_state() for c in form.form.children
                                          if isinstance(c, ipywidgets.HTML)])
     for query in (f"resume={game_id}", f"resume={game_id}&key=guess",
-                  f"resume={game_id}&key={link.split('key=')[1][:-1]}"):
+                  f"resume={game_id}&key={link.split('key=')[1].split('&')[0][:-1]}"):
         other = PlaytestApp("pug_party", query=query + "&pause=0")
         assert other.board is None and "можно продолжить только по ссылке" in html.unescape(
             other.message.value)
@@ -52,3 +52,21 @@ def test_a_recorded_game_opens_with_no_error_on_its_board(tmp_path, monkeypatch)
     page.board.act(page.board.legal[0]["action"])
     again = PlaytestApp("hanabi", query=page.resume_link[1:] + "&pause=0&lang=en")
     assert again.board.resume_key == page.board.resume_key and again.board.error == ""
+
+
+def test_a_teacher_game_goes_on_as_a_teacher_game(tmp_path, monkeypatch):
+    """A teacher's game (every hand open, for a projector) came back from its link as a
+    game against bots with the other hands hidden; its link says ``mode=teacher``, and the
+    page's language rides along."""
+    pytest.importorskip("kit.record")
+    monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{tmp_path}/playtests.sqlite")
+    page = PlaytestApp("domino_metro", query="mode=teacher&seed=3&pause=0&start=1&lang=uk")
+    assert page.board.mode == "teacher" and page.board.open_hands
+    page.board.act(page.board.legal[0]["action"])
+    assert page.resume_link.endswith("&mode=teacher&lang=uk")
+    again = PlaytestApp("domino_metro", query=page.resume_link[1:] + "&pause=0")
+    assert again.board.mode == "teacher" and again.board.t.lang == "uk"
+    assert again.board.open_hands == page.board.open_hands
+    assert again.resume_link == page.resume_link
+    played = PlaytestApp("domino_metro", query="seed=3&pause=0&start=1&lang=uk")
+    assert "mode=" not in played.resume_link and played.board.open_hands == []

@@ -147,7 +147,10 @@ def test_the_app_says_what_it_records_before_and_during_a_recorded_game(tmp_path
     monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{tmp_path}/playtests.sqlite")
     app = PlaytestApp("hanabi", query="seed=3&pause=0&lang=en")
     note = html.unescape(app.consent.value)
-    assert record.CONSENT_NOTE in note and "?record=0" in note
+    # (a link that says what it does, not a URL parameter to type)
+    assert record.CONSENT_NOTE in note
+    assert "href='?record=0&lang=en'>Play without recording<" in note
+    assert "<code>" not in note
     assert app.consent in app.form.children and app.recording_note.value == ""
     app.start()
     assert record.CONSENT_NOTE in html.unescape(app.recording_note.value)
@@ -193,7 +196,8 @@ def test_the_app_says_why_it_cannot_resume_and_offers_the_form(tmp_path, monkeyp
     two = PlaytestApp("pug_party", query="seed=5&pause=0&start=1")  # game 2
     for _ in human_turns(two.board, random.Random(0)):
         pass
-    keys = {"key1": one.resume_link.split("key=")[1], "key2": two.resume_link.split("key=")[1]}
+    keys = {f"key{n}": app.resume_link.split("key=")[1].split("&")[0]
+            for n, app in ((1, one), (2, two))}
     game = "hanabi" if "game=hanabi" in query else "pug_party"
     app = PlaytestApp(game, query=query.format(**keys))
     assert app.board is None and app.form.layout.display != "none"

@@ -322,7 +322,10 @@ class PlaytestApp(w.VBox):
         return self._show(settings)
 
     def _set_resume_link(self, game_id: int, key: str) -> None:
-        self.resume_link = f"?resume={game_id}&key={quote(key)}"
+        # (a teacher's game goes on as one, every hand open; in the page's language)
+        teacher = self.board is not None and self.board.table.mode == "teacher"
+        self.resume_link = (f"?resume={game_id}&key={quote(key)}"
+                            + ("&mode=teacher" if teacher else "") + f"&lang={self.lang}")
         if self.board is not None:  # (the board's own link under its log carries it too)
             self.board.show_resume_key(key)
 
@@ -357,7 +360,8 @@ class PlaytestApp(w.VBox):
             settings = {"players": state.players, "seed": None, "seats": kinds,
                         "options": {k: v for k, v in state.options.items()
                                     if k not in app_form.HIDDEN_OPTIONS},
-                        "mode": "playtest" if humans == 1 else "hotseat",
+                        "mode": "teacher" if self.mode.value == "teacher" else
+                        "playtest" if humans == 1 else "hotseat",
                         "pause": float(self.pause.value)}
             if self.board is not None:
                 self.board.close()

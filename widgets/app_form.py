@@ -291,6 +291,6 @@ def consent_html(t: Words, lang: str, record: bool) -> str:
     from kit.record import CONSENT_NOTE
 
     note = t.ctx("consent", "note", default=CONSENT_NOTE)
-    return (f"<p style='{NOTE_STYLE}'>{html.escape(note)} " + t("To record nothing, open")
-            + f" <a style='{LINK_STYLE}' href='?record=0&amp;lang={lang}'>"
-            + t("this page with {code}", code="<code>?record=0</code>") + "</a>.</p>")
+    return (f"<p style='{NOTE_STYLE}'>{html.escape(note)} " + t("Rather not be recorded?")
+            + f" <a class='kit-no-record' style='{LINK_STYLE}' href='?record=0&amp;lang={lang}'>"
+            + t("Play without recording") + "</a>.</p>")

@@ -341,7 +341,7 @@ function kitBoard(draw) {
           T("lost", { why: ui.lost })));
       } else if (pending && ui.waited) {
         parts.push(h("div", { key: "waited", class: "kit-notice", role: "status" },
-          T("no_answer", { s: NO_ANSWER_MS / 1000 }), resumeLink(model.get("record_id"), T("no_answer_resume"), model.get("game"), model.get("resume_key")), "."));
+          T("no_answer", { s: NO_ANSWER_MS / 1000 }), resumeLink(model.get("record_id"), T("no_answer_resume"), T("this_link"), model.get("game"), model.get("resume_key"), mode), "."));
       }
       if (result) {
         parts.push(h("div", { key: "over", class: "kit-over" }, h("b", {}, `${T("game_over_dot")} `),
@@ -373,8 +373,8 @@ function kitBoard(draw) {
       // (memoised: reading `location` for the link slowed every redraw)
       const recordId = model.get("record_id");
       const resumeKey = model.get("resume_key");
-      const resume = ctx.memo("resume", [recordId, resumeKey, T], () => {
-        const link = resumeLink(recordId, T("resume_at"), model.get("game"), resumeKey);
+      const resume = ctx.memo("resume", [recordId, resumeKey, mode, T], () => {
+        const link = resumeLink(recordId, T("resume_at"), T("resume_here"), model.get("game"), resumeKey, mode);
         return link && h("p", { key: "resume", class: "kit-resume" }, T("recorded_as", { id: recordId }), link, ".");
       });
       if (resume) parts.push(resume);

@@ -75,13 +75,13 @@ function showLog(ol, events, who) {
 /** `before` and a link to this app that goes on with recorded game `id`: none if there
  * is none, or if the board is not on its game's playtest app (a notebook with a
  * recorder goes on with `Recorder.resume` in Python) */
-function resumeLink(id, before, game, key) {
+function resumeLink(id, before, words, game, key, mode) {
   // (without the key the app holds, issue 37, a link would not open the game)
   if (id === null || id === undefined || !key || !location.pathname.endsWith(`/${game}_app.ipynb`)) return null;
-  // (the page's language rides along: `?lang=` if the page has one)
+  // (a teacher's game goes on as one; the page's language rides along, if it has one)
   const lang = new URLSearchParams(location.search).get("lang");
-  const href = `${location.pathname}?resume=${id}&key=${encodeURIComponent(key)}${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
-  return [before, h("a", { class: "kit-resume-link", href }, `?resume=${id}`)];
+  const href = `${location.pathname}?resume=${id}&key=${encodeURIComponent(key)}${mode === "teacher" ? "&mode=teacher" : ""}${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
+  return [before, h("a", { class: "kit-resume-link", href }, words)];
 }
 
 function replayControls(model, send, names, seat, T) {
