@@ -1,7 +1,9 @@
 """What screenshots of the Russian pages showed and was fixed (issue 38): the setup form's
 words whole in a phone's width, Pug Party's special cards holding their names, the result
 panel's buttons with their whole labels and no column of dashes, and the «Лист ожидания»
-board's combination and fact years said in the page's language."""
+board's combination and fact years said in the page's language; then what a walk-through
+of the pages in ru, uk and en found: the claim window's first card and the reason a seat can
+only pass, and links that look like links."""
 
 from __future__ import annotations
 
@@ -247,3 +249,23 @@ def test_a_claim_window_says_who_discarded_or_that_the_pile_starts_and_why_only_
     assert anna_cannot == t("{who} discarded {card}. It fills nothing your combination still "
                             "lacks, so you can only pass.", who="Anna", card="X")
     assert t("Spectator") not in " ".join(got)
+
+
+@pytest.mark.parametrize("path, root", [
+    ("index.ipynb", ".kit-index-page"), ("waiting_list_classroom.ipynb", ".kit-classroom"),
+    ("waiting_list_fact_cards.ipynb", ".kit-cards-page")])
+def test_every_link_of_the_index_and_the_classroom_pages_looks_like_one(
+        page: Any, voila_url: str, path: str, root: str):
+    """The page's theme draws a link as plain black text: the classroom page's play links,
+    «← Все игры» and the index's «Сесть за стол» did not look like links on a projector.
+    Each is underlined in a link's colour, or a button (a coloured box)."""
+    page.goto(f"{voila_url}/voila/render/{path}?lang=ru", wait_until="domcontentloaded")
+    page.wait_for_selector(root, timeout=120_000)
+    looks = page.evaluate("""(root) => [...document.querySelectorAll(root + ' a')]
+        .filter((a) => a.offsetParent).map((a) => { const s = getComputedStyle(a);
+          const button = s.backgroundColor !== 'rgba(0, 0, 0, 0)';
+          const link = s.textDecorationLine.includes('underline')
+            && s.color === 'rgb(11, 87, 208)';
+          return [a.textContent.trim(), button || link]; })""", root)
+    assert len(looks) >= 3, looks
+    assert [text for text, ok in looks if not ok] == []
