@@ -35,7 +35,7 @@ def test_a_game_goes_on_only_from_the_link_its_page_showed(tmp_path, monkeypatch
                   f"resume={game_id}&key={link.split('key=')[1].split('&')[0][:-1]}"):
         other = PlaytestApp("pug_party", query=query + "&pause=0")
         assert other.board is None and "можно продолжить только по ссылке" in html.unescape(
-            other.message.value)
+            other.link_problems.value)  # (at the top of the page, over the form)
     app = PlaytestApp("pug_party", query=link[1:] + "&pause=0")
     assert app.board is not None and app.board.state.history == page.board.state.history
     assert app.resume_link == link and app.board.resume_key == page.board.resume_key

@@ -201,7 +201,8 @@ def test_the_app_says_why_it_cannot_resume_and_offers_the_form(tmp_path, monkeyp
     game = "hanabi" if "game=hanabi" in query else "pug_party"
     app = PlaytestApp(game, query=query.format(**keys))
     assert app.board is None and app.form.layout.display != "none"
-    assert says in html.unescape(app.message.value)
+    # (at the top of the page, where a link's problems go, not under the start button)
+    assert says in html.unescape(app.link_problems.value) and app.message.value == ""
 
 
 @pytest.mark.parametrize("game, lang, hint", [

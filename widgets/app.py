@@ -369,13 +369,18 @@ class PlaytestApp(w.VBox):
                 state, seats=kinds, mode=settings["mode"], pause=settings["pause"],
                 names=names, recorder=recorder, record=record, lang=self.lang)
         except (ConfigError, RecordError, ValueError) as exc:
-            return self._refuse(exc)
+            # (at the top, where a link's problems go: the form below it is on offer)
+            self.link_problems.value = self._refusal_html(exc)
+            return None
         self._set_resume_link(number, str(key))
         return self._show(settings)
 
     def _refuse(self, exc: Exception) -> None:
-        self.message.value = (f"<div class='kit-app-error' style='color:#b3261e'>"
-                              f"{html.escape(i18n.explain(exc, self.lang))}</div>")
+        self.message.value = self._refusal_html(exc)
+
+    def _refusal_html(self, exc: Exception) -> str:
+        return (f"<div class='kit-app-error' style='color:#b3261e'>"
+                f"{html.escape(i18n.explain(exc, self.lang))}</div>")
 
     def _show(self, settings: dict) -> Board:
         """The new board in place of the form (``settings``: what "play again" reuses)."""
