@@ -215,3 +215,20 @@ def test_feedback_form_gives_an_example_rule_of_its_own_game(game, lang, hint):
     form = feedback_form(Words(lang), lang, game, lambda *a: None)
     unclear = [c for c in form.children if isinstance(c, w.Text)]
     assert [c.placeholder for c in unclear] == [hint]
+
+
+def test_the_link_that_goes_on_with_a_game_goes_once_the_game_is_over(tmp_path, monkeypatch):
+    """Issue 37, item 9: "keep this link to go on with this game" stayed under the
+    result of a finished game, which no link opens any more; what is recorded is still
+    said."""
+    record = pytest.importorskip("kit.record")
+    monkeypatch.setenv("KIT_RECORD_URL", f"sqlite:///{tmp_path}/playtests.sqlite")
+    app = PlaytestApp("pug_party", query="seed=5&pause=0&start=1&lang=en")
+    link = html.escape(app.resume_link)
+    assert link in app.recording_note.value
+    for _ in human_turns(app.board, random.Random(0)):
+        pass
+    assert app.board.result is not None
+    note = html.unescape(app.recording_note.value)
+    assert "kit-resume-link" not in note and "keep" not in note
+    assert record.CONSENT_NOTE in note

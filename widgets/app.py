@@ -392,15 +392,6 @@ class PlaytestApp(w.VBox):
         board = self.board
         board.observe(lambda _c: self._show_result(), names="result")
         self._show_result()
-        note = self.consent.value if board.recording is not None else ""
-        if self.resume_link is not None:
-            words = self.t("this link")
-            link = (f"<a class='kit-resume-link' style='{app_form.LINK_STYLE}' "
-                    f"href='{html.escape(self.resume_link)}'>{words}</a>")
-            note += (f"<p style='{app_form.NOTE_STYLE}'>"
-                     + self.t("To go on with this game later (a page closed or reloaded), "
-                              "keep {link}: only it opens the game.", link=link) + "</p>")
-        self.recording_note.value = note
         return self.board
 
     def play_again(self) -> Board | None:
@@ -430,8 +421,20 @@ class PlaytestApp(w.VBox):
         self.form.layout.display = None
 
     def _show_result(self) -> None:
-        """The result panel, once the game is over."""
+        """The result panel once the game is over, and what is recorded under the board
+        (the link that goes on with the game only while there is a game to go on with)."""
         board = self.board
         self.result_panel.children = [] if board is None else result_panel(
             board, self.t, self.lang, play_again=self.play_again, replay=self.replay,
             new_setup=self.new_setup)
+        if board is None:
+            return
+        note = self.consent.value if board.recording is not None else ""
+        if self.resume_link is not None and board.result is None:
+            words = self.t("this link")
+            link = (f"<a class='kit-resume-link' style='{app_form.LINK_STYLE}' "
+                    f"href='{html.escape(self.resume_link)}'>{words}</a>")
+            note += (f"<p style='{app_form.NOTE_STYLE}'>"
+                     + self.t("To go on with this game later (a page closed or reloaded), "
+                              "keep {link}: only it opens the game.", link=link) + "</p>")
+        self.recording_note.value = note
