@@ -229,3 +229,14 @@ def test_a_recorded_teacher_board_keeps_every_move_undo_and_start_again_refused(
         assert b.error == Words(lang).ctx("error", code) + " (HB-3)"
         assert b.state.snapshot() == before
     assert len(record.load_actions(url)) == 2 == len(b.state.history)
+
+
+def test_hb5_a_hints_log_line_names_the_cards_as_the_board_marks_them():
+    """HB-5: «синий (карты 3)» read as "three cards"; the cards a hint touches are named
+    as the board marks a hand's cards, #1 on the left."""
+    b = board("hanabi", lang="ru", seats=["human", "human"], players=2, mode="teacher")
+    hint = next(m["action"] for m in b.legal if m["action"]["type"] == "hint")
+    b.act(hint)
+    line = b.events[-1]["text"]
+    slots = [e for e in b.table.events(None) if e["type"] == "hint"][-1]["slots"]
+    assert line.endswith("(карты " + ", ".join(f"#{s + 1}" for s in slots) + ")"), line

@@ -63,7 +63,8 @@ class HanabiBoard(Board):
     def event_text(self, ev: dict) -> str | None:
         t, who, kind = self.t, self.who(ev.get("seat")), ev["type"]
         if kind == "hint":
-            slots = ", ".join(str(s + 1) for s in ev["slots"]) or "—"
+            # (as the board marks a hand's cards: #1 on the left)
+            slots = ", ".join(f"#{s + 1}" for s in ev["slots"]) or "—"
             return who + t("hint to {to}: {what} (cards {slots})", to=self.name(ev["to"]),
                            what=self._hinted(ev), slots=slots)
         if kind == "play":
