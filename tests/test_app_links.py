@@ -52,8 +52,10 @@ def reason_shown(app: PlaytestApp, field: str) -> str:
      "3 места указано на 2 игроков"),
     ("hanabi", "mode=godmode", "mode", "'godmode' — нет такого режима"),
     ("hanabi", "mode=godmode&lang=uk", "mode", "'godmode' — немає такого режиму"),
-    ("hanabi", "seed=-3", "seed", "Номер раздачи — целое неотрицательное число, а не «-3»."),
-    ("hanabi", f"seed={2**64}", "seed", "Номер раздачи — целое неотрицательное число"),
+    # (the reason does not repeat the field's label, «Номер раздачи», as the others)
+    ("hanabi", "seed=-3", "seed", "'-3' — не целое число от 0 и больше"),
+    ("hanabi", f"seed={2**64}", "seed", "— не целое число от 0 и больше"),
+    ("domino_metro", "seed=abc&lang=uk", "seed", "'abc' — не ціле число від 0 і більше"),
     ("hanabi", "allow_empty_hints=maybe", "allow_empty_hints", "— не «да» или «нет» (1 или 0)"),
     ("hanabi", "deal=x", "deal", "не настройка этой формы"),
     ("hanabi", "resume=" + "9" * 5000, "resume", "Номер записанной партии — целое число"),

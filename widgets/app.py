@@ -110,8 +110,8 @@ class PlaytestApp(w.VBox):
             f" <span style='color:#888'>({html.escape(self.spec.options[name].rule or '')})"
             "</span></div>")])) for name, widget in self.options.items()]
         seed = params.get("seed", "").strip()
-        if seed and (refused := seed_refused(seed)):
-            self.problems["seed"] = i18n.explain(refused, t.lang)
+        if seed and seed_refused(seed):  # (said as the others are: the field names itself)
+            self._problem("seed", N_("{value} is not a whole number from 0 up"), seed)
             seed = ""
         self.seed = classed(w.Text(value=seed, placeholder=t("random"),
                                    description=t("Deal number (optional)"), style=WIDE_LABEL,
