@@ -75,7 +75,8 @@ function drawWaitingList(ctx) {
       return ctx.memo(`pile ${i}`, [p, top, cat], () => wlCard(ctx, cat, p.card, `${p.dead ? "wl-dead" : ""}${top ? " wl-top" : ""}`,
         { key: i, "data-pile": i }));
     }));
-  const pileBox = h("div", { key: "pile", class: "wl-pilebox" }, h("span", { class: "kit-label", title: "WL-7" }, T("wl_pile")), pileRow);
+  const pileBox = h("div", { key: "pile", class: "wl-pilebox" }, h("span", { class: "kit-label", title: "WL-7" }, T("wl_pile")),
+    pile.length ? pileRow : h("div", { class: "kit-row wl-pile wl-pile-empty" }, T("wl_pile_empty")));
   out.push(pileBox);
 
   // The claim window (WL-6, WL-R3), made for people.

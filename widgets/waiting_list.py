@@ -29,6 +29,7 @@ class WaitingListBoard(Board):
         "wl_round": N_("Round {n} of {of}"), "wl_goal": N_("Goal:"), "wl_deck": N_("Deck {n}"),
         "wl_reshuffled": N_("reshuffled ×{n}"), "wl_dealer": N_("Dealer: {who}"),
         "wl_below": N_("+{n} below"), "wl_pile": N_("Discard pile (a covered card is dead)"),
+        "wl_pile_empty": N_("empty: the next discard starts it"),
         "wl_offer_after": N_("{who} discarded {card}. Your turn: take it, or draw from the deck."),
         "wl_offer": N_("Your turn: take {card}, or draw from the deck."),
         "wl_take": N_("Take {card}"), "wl_draw": N_("Draw from the deck"),

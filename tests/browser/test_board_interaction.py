@@ -392,3 +392,19 @@ def test_a_teacher_board_starts_again_from_its_first_position(page: Any, voila_u
     page.wait_for_function("() => !document.querySelector('.kit-board .kit-undo')")
     assert page.inner_text(".kit-board .kit-table") == first
     assert not page.errors, page.errors
+
+
+def test_wl7_an_empty_discard_pile_says_it_is_empty(page: Any, voila_url: str):
+    """WL-5, WL-7: the first player takes the round's first card, and until their discard
+    the pile is empty; it showed its heading over nothing, as if it had not loaded."""
+    page.goto(f"{voila_url}/voila/render/waiting_list_app.ipynb?start=1&record=0&pause=0.05"
+              "&seed=3&players=2&seats=bot:rule,human&lang=uk")
+    page.wait_for_selector(".kit-board .wl-take", timeout=90_000)
+    assert page.locator(".kit-board .wl-pile-empty").count() == 0
+    before = board_moves(page)
+    page.click(".kit-board .wl-take")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('.kit-board').dataset.moves) > {before}")
+    assert page.inner_text(".kit-board .wl-pile-empty") == "порожньо: наступний скид почне стос"
+    assert page.locator(".kit-board .wl-pile .wl-card").count() == 0
+    assert not page.errors, page.errors
