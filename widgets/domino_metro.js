@@ -22,6 +22,12 @@ const dmTurn = (d, by) => (((d + by) % 360) + 360) % 360;
 const dmPlaced = new WeakMap();
 
 /** where end e goes, from its tile's geometry t: its cell, heading and side */
+/** the values of the layout's open ends, one per end (DM-4: a face-up double on a 5 leaves
+ * 5 and 5 open; DM-R1) */
+function dmOpenEnds(layout) {
+  return (layout.ends || []).filter((e) => e.state === "live").map((e) => e.value);
+}
+
 function dmEndPlace(t, e) {
   if (t.id === 0 && e.side === "west") return { cell: dmAdd(t.cells[0], 180), dir: 180, side: e.side };
   if (t.id === 0 && e.side === "east") return { cell: dmAdd(t.cells[1], 0), dir: 0, side: e.side };
@@ -211,7 +217,7 @@ function dmDrawLayout(box, model, view, hl) {
   const hgt = geo.maxY - minY + 1.6;
   const attrs = {
     viewBox: `${minX * DM_U} ${minY * DM_U} ${w * DM_U} ${hgt * DM_U}`,
-    "aria-label": T("dm_layout_label", { n: layout.tiles.length, values: (layout.live_values || []).join(", ") }),
+    "aria-label": T("dm_layout_label", { n: layout.tiles.length, values: dmOpenEnds(layout).join(", ") }),
     style: `aspect-ratio: ${w} / ${hgt}`,
   };
   for (const k in attrs) {
@@ -301,10 +307,10 @@ function drawDominoMetro(ctx) {
   const { view } = ctx;
   const out = [];
   const T = ctx.t;
-  out.push(ctx.memo("status", [view.games, view.game_no, view.bazaar, view.layout.live_values, view.metro, ctx.names, T], () => h("div", { key: "status", class: "kit-row dm-status" },
+  out.push(ctx.memo("status", [view.games, view.game_no, view.bazaar, view.layout.ends, view.metro, ctx.names, T], () => h("div", { key: "status", class: "kit-row dm-status" },
     view.games > 1 ? h("span", { class: "dm-gameno" }, T("dm_game_of", { n: view.game_no, of: view.games })) : null,
     h("span", { title: "DM-6" }, T("dm_bazaar", { n: view.bazaar })),
-    h("span", { title: "DM-R1" }, T("dm_live_values", { values: (view.layout.live_values || []).join(", ") || "—" })),
+    h("span", { title: "DM-R1" }, T("dm_live_values", { values: dmOpenEnds(view.layout).join(", ") || "—" })),
     view.metro !== null && view.metro !== undefined ? h("span", { class: "dm-metro", title: "DM-8" }, T("dm_made_metro", { who: ctx.who(view.metro) })) : null,
     // (the legend never changes: the same vnode, which Preact skips, as the rest does)
     ctx.memo("legend", [T], () => h("span", { class: "dm-legend", title: "DM-4, DM-5" }, h("span", { class: "dm-key dm-key-live" }, "●"), ` ${T("dm_live_end")} `, h("span", { class: "dm-key dm-key-dead" }, "✕"), ` ${T("dm_dead_end")} · `, h("span", { class: "dm-key dm-key-open" }, "▭"), ` ${T("dm_open_double")} · `, h("span", { class: "dm-key dm-key-closed" }, "■"), ` ${T("dm_closed_double")}`)))));

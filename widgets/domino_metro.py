@@ -29,7 +29,7 @@ class DominoMetroBoard(Board):
         "dm_layout_label": N_("layout of {n} tiles; live ends {values}"),
         "dm_lead": N_("Lead"), "dm_open": N_("open"), "dm_closed": N_("closed"),
         "dm_game_of": N_("Game {n} of {of}"), "dm_bazaar": N_("Bazaar {n}"),
-        "dm_live_values": N_("Live values: {values}"), "dm_made_metro": N_("{who} made Metro"),
+        "dm_live_values": N_("Open ends: {values}"), "dm_made_metro": N_("{who} made Metro"),
         "dm_live_end": N_("live end"), "dm_dead_end": N_("dead end"),
         "dm_keep": N_("Keep it (end the turn)"), "dm_take_back": N_("Change: take it back"),
         "dm_draw": N_("Draw from the bazaar"), "dm_pass": N_("Pass"),

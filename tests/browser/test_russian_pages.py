@@ -269,3 +269,19 @@ def test_every_link_of_the_index_and_the_classroom_pages_looks_like_one(
           return [a.textContent.trim(), button || link]; })""", root)
     assert len(looks) >= 3, looks
     assert [text for text, ok in looks if not ok] == []
+
+
+def test_dm4_the_open_ends_line_counts_both_ends_of_a_face_up_double(board_code: Any):
+    """DM-4: a face-up 5:5 on the 5 of 3:5 leaves three open ends, 3, 5 and 5, as the
+    lesson says; the board's «Открытые концы» listed the values, «3, 5»."""
+    from kit import lessons
+
+    step = next(s for s in lessons.load("domino_metro").steps if s.id == "open_double")
+    state = step.state()
+    state.apply(next(a for a in state.legal_actions()
+                     if a.to_json().get("tile") == [5, 5] and a.to_json()["face"] == "open"))
+    code = board_code("domino_metro.js", "dmOpenEnds",
+                      prelude="globalThis.preact = { h: (tag, props, ...children) =>"
+                              " ({ tag, props, children }) };\n")
+    layout = json.loads(json.dumps(state.view(0)["layout"]))
+    assert sorted(code.evaluate("(layout) => kit.dmOpenEnds(layout)", layout)) == [3, 5, 5]
