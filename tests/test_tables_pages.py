@@ -136,3 +136,21 @@ def test_presence_and_the_host_gives_a_seat_to_a_bot(store: TableStore,
     seat.shared.sync()
     assert seat.shared.table.kinds[1] == "bot:rule"
     assert "bot" in seat.presence.value
+
+
+def test_the_host_gives_a_seat_nobody_took_to_a_bot(store: TableStore):
+    """A table of three where only two people came: the game waited for the third seat
+    for ever, and the host had no button for a seat nobody had taken (HB-3: a turn each
+    in order, so play cannot skip it)."""
+    made = store.create("hanabi", 3, ["human", "human", "human"], seed=4, lang="ru")
+    t0 = store.take_seat(made.code, 0, "Аня")
+    store.take_seat(made.code, 1, "Богдан")
+    host = page(store, table=made.code, host=made.host_key)
+    assert find(host.replace_box, "kit-seat-bot-0") is None  # (they are here)
+    button = find(host.replace_box, "kit-seat-bot-2")
+    assert button is not None and "3" in button.description
+    click(button)
+    assert host.shared.table.kinds[2] == "bot:rule"
+    seat = page(store, table=made.code, token=t0)
+    assert seat.shared.table.kinds[2] == "bot:rule"
+    assert find(host.replace_box, "kit-seat-bot-2") is None

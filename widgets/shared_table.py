@@ -244,7 +244,8 @@ class TableApp(w.VBox):
         self.links.value = "".join(parts)
         buttons = []
         for s in info.seats:
-            if s.kind == "human" and s.taken and not s.present and info.status != "finished":
+            # (a seat nobody took, or one whose person left: the game would wait for it)
+            if s.kind == "human" and not s.present and info.status != "finished":
                 b = classed(w.Button(description=t("Give seat {n} to a bot", n=s.seat + 1)),
                             f"kit-seat-bot-{s.seat}")
                 b.on_click(lambda _b, p=s.seat: self._seat_bot(p))
