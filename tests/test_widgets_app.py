@@ -206,15 +206,36 @@ def test_the_app_says_why_it_cannot_resume_and_offers_the_form(tmp_path, monkeyp
 
 
 @pytest.mark.parametrize("game, lang, hint", [
-    ("hanabi", "ru", "например, HB-R1"), ("waiting_list", "uk", "наприклад, WL-R1"),
-    ("pug_party", "en", "e.g. PP-R1"), ("domino_metro", "ru", "например, DM-R5")])
+    ("hanabi", "ru", "своими словами или номер (например, HB-R1)"),
+    ("waiting_list", "uk", "своїми словами або номер (наприклад, WL-R1)"),
+    ("pug_party", "en", "in your words, or its number (e.g. PP-R1)"),
+    ("domino_metro", "ru", "своими словами или номер (например, DM-R5)")])
 def test_feedback_form_gives_an_example_rule_of_its_own_game(game, lang, hint):
-    """The "unclear rule" field suggests one of the game's rulings, not another game's."""
+    """The "unclear rule" field suggests one of the game's rulings, not another game's,
+    and asks for the rule in the player's words first (players don't know rule numbers)."""
     from widgets.app_result import feedback_form
 
     form = feedback_form(Words(lang), lang, game, lambda *a: None)
     unclear = [c for c in form.children if isinstance(c, w.Text)]
     assert [c.placeholder for c in unclear] == [hint]
+
+
+def test_feedback_sent_empty_is_refused_and_the_form_stays_open():
+    """A click on «Отправить отзыв» before anything was said stored an empty row and
+    locked the form, so the player's real feedback could not be sent."""
+    from widgets.app_result import feedback_form
+
+    saved: list[tuple] = []
+    form = feedback_form(Words("ru"), "ru", "hanabi", lambda *a: saved.append(a))
+    rating = next(c for c in form.children if isinstance(c, w.ToggleButtons))
+    send = next(c for c in form.children if isinstance(c, w.Button))
+    said = form.children[-1]
+    send.click()
+    assert saved == [] and not send.disabled
+    assert said.value == "Сначала поставьте оценку или напишите пару слов."
+    rating.value = 4
+    send.click()
+    assert saved == [(4, "", None)] and send.disabled and said.value == "Спасибо!"
 
 
 def test_the_link_that_goes_on_with_a_game_goes_once_the_game_is_over(tmp_path, monkeypatch):

@@ -62,12 +62,16 @@ def feedback_form(t: Words, lang: str, game: str,
                       layout=w.Layout(width="min(100%, 36em)"))
     # the example is one of the game's own rulings, the kind a playtest questions most
     example = next(o.rule for o in kit.spec(game).options.values() if "-R" in o.rule)
-    unclear = w.Text(placeholder=t("e.g. {rule}", rule=example), description=t("Unclear rule"),
-                     style={"description_width": "initial"})
+    unclear = w.Text(placeholder=t("in your words, or its number (e.g. {rule})", rule=example),
+                     description=t("Unclear rule"), style={"description_width": "initial"})
     sent = w.HTML()
     send = classed(w.Button(description=t("Send feedback")), "kit-send-feedback")
 
     def submit(_b: Any) -> None:
+        if rating.value is None and not text.value.strip() and not unclear.value.strip():
+            # (a click before anything was said would store nothing and lock the form)
+            sent.value = t("Pick a rating or write a few words first.")
+            return
         try:
             save(rating.value, text.value, unclear.value or None)
         except Exception as exc:  # (a store gone: say so, keep the text to send again)
