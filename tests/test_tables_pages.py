@@ -154,3 +154,24 @@ def test_the_host_gives_a_seat_nobody_took_to_a_bot(store: TableStore):
     seat = page(store, table=made.code, token=t0)
     assert seat.shared.table.kinds[2] == "bot:rule"
     assert find(host.replace_box, "kit-seat-bot-2") is None
+
+
+@pytest.mark.parametrize("lang, label", [("ru", "Код стола"), ("uk", "Код столу"),
+                                         ("en", "Table code")])
+def test_the_join_pages_code_field_is_labelled_as_a_tables_code(store: TableStore, lang: str,
+                                                                label: str):
+    """The field for a table's code was labelled «На столе» (Pug Party's cards on the
+    table: one catalog entry for two things)."""
+    join = page(store, lang=lang)
+    field = find(join.body, "kit-table-code-field")
+    assert field is not None and field.description == label
+
+
+def test_a_link_to_no_table_says_so_and_offers_the_code_field(store: TableStore):
+    """«Стола QQQQQQ нет» was a dead end: no field for the right code."""
+    lost = page(store, lang="ru", table="QQQQQQ")
+    assert "QQQQQQ" in lost.message.value
+    assert find(lost.body, "kit-table-code-field") is not None
+    made = store.create("hanabi", 2, ["human", "human"], seed=1, lang="ru")
+    forged = page(store, lang="ru", table=made.code, token="forged")
+    assert forged.board is None and find(forged.body, "kit-table-code-field") is not None

@@ -70,6 +70,8 @@ class TableApp(w.VBox):
             self._open(params)
         except (IllegalAction, ConfigError, ValueError) as exc:
             self.refuse(exc)
+            if self.board is None:  # (not a dead end: a code can still be typed)
+                self._code_form()
         except Exception as exc:  # (a store that cannot be opened: said, nothing starts)
             self.refuse(ConfigError("record", str(exc), code=NC_("error", "record_unavailable"),
                                    why=str(exc)))
@@ -105,7 +107,7 @@ class TableApp(w.VBox):
 
     def _code_form(self) -> None:
         t = self.t
-        code = classed(w.Text(placeholder=t("table code"), description=t("Table"),
+        code = classed(w.Text(placeholder=t("table code"), description=t("Table code"),
                               layout=w.Layout(width="14em")), "kit-table-code-field")
         go = classed(w.Button(description=t("Join the table"), button_style="primary"),
                      "kit-table-join")
