@@ -6,6 +6,7 @@ recaps), the notebooks and the index links."""
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 from typing import Any
@@ -165,7 +166,9 @@ def test_the_page_highlights_the_goal_answers_the_temptation_and_confirms_the_go
         page.send({"kind": "act", "action": step.tempt})
         assert page.traits["error"].endswith(f"({step.tempt_rule})")
         assert len(lesson.board.state.history) == moves and not lesson.done
-        assert lesson.feedback.value  # the lesson says the rules forbid it
+        # the lesson says the rules forbid it, and why, by its text (not only at the
+        # board's top, out of sight on a small screen)
+        assert page.traits["error"] in html.unescape(lesson.feedback.value)
     page.send({"kind": "act", "action": goals[0]["action"]})
     assert lesson.done and step.done("ru") in lesson.feedback.value
     assert not [m for m in page.traits["legal"] if m.get("goal") or m.get("tempt")]
@@ -185,6 +188,7 @@ def test_another_legal_move_is_not_the_goal_and_can_be_taken_back():
     assert page.traits["can_undo"]
     page.send({"kind": "undo"})
     assert lesson.board.state.history == lesson.step.state().history
+    assert lesson.feedback.value == ""  # (what was said of the move went with it)
     goal = next(m for m in page.traits["legal"] if m.get("goal"))
     page.send({"kind": "act", "action": goal["action"]})
     assert lesson.done

@@ -117,7 +117,10 @@ class Lesson(w.VBox):
         board: Any = make_board(self.game, state, mode="lesson", seats=seats, seat=step.seat,
                                 lang=self.lang, pause=self.pause, restart=False)
         board.table.on_move(self._moved)
+        board.table.on_change(self._rewound)
         board.on_refusal(self._refused)
+        #: the moves at the table once a move that was not the goal was made (None: none)
+        self._wrong_at: int | None = None
         board.tempt(step.goal, [step.tempt] if step.tempt else [])
         self.board = board
         self.board_box.children = (board,)
@@ -156,6 +159,7 @@ class Lesson(w.VBox):
             return
         t, lang = self.t, self.lang
         if not lessons.matches(move.action, step.goal):
+            self._wrong_at = len(self.board.state.history)
             self.feedback.value = "<p>" + _e(t(
                 "That move is allowed, but it is not this step's goal: take it back (↶) or "
                 "start the step again.")) + "</p>"
@@ -177,11 +181,19 @@ class Lesson(w.VBox):
                 f"<a href='../{self.game}_app.ipynb?lang={self.lang}'>"
                 + _e(t("Play")) + "</a></p>")
 
+    def _rewound(self) -> None:
+        """The move that was not the goal taken back: what was said of it goes too."""
+        if self._wrong_at is not None and len(self.board.state.history) < self._wrong_at:
+            self._wrong_at = None
+            self.feedback.value = ""
+
     def _refused(self, exc: IllegalAction, _message: Any) -> None:
-        """A forbidden move tried: the board shows the engine's reason; we say so."""
+        """A forbidden move tried: the engine's reason, here by the lesson's text (the
+        board shows it too, at its top, out of sight on a small screen)."""
         if not self.done:
             self.feedback.value = "<p>" + _e(self.t(
-                "The rules forbid that move: the board says why. Try another one.")) + "</p>"
+                "The rules forbid that move: {why} Try another one.",
+                why=self.board.explain(exc))) + "</p>"
 
     def close(self) -> None:
         if self.board is not None:
