@@ -240,3 +240,15 @@ def test_hb5_a_hints_log_line_names_the_cards_as_the_board_marks_them():
     line = b.events[-1]["text"]
     slots = [e for e in b.table.events(None) if e["type"] == "hint"][-1]["slots"]
     assert line.endswith("(карты " + ", ".join(f"#{s + 1}" for s in slots) + ")"), line
+
+
+def test_dm9_a_bots_turn_leaves_no_keeps_it_line_a_persons_does():
+    """DM-9: «оставляет фишку — ход окончен» followed every bot's move (a bot never
+    changes its tile); a person's closing of the change window is still said."""
+    b = board("domino_metro", lang="ru", seats=["human", "bot:rule", "bot:rule"])
+    for _ in human_turns(b, random.Random(1), limit=80):
+        pass
+    ends = [e for e in b.table.events(None) if e["type"] == "end_turn"]
+    texts = {e["seat"]: b.event_text(e) for e in ends}
+    assert any(seat != 0 for seat in texts) and any(seat == 0 for seat in texts), texts
+    assert all((text is None) == (seat != 0) for seat, text in texts.items()), texts

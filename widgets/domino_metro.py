@@ -58,8 +58,10 @@ class DominoMetroBoard(Board):
             return who + line
         if kind == "take_back":
             return who + t("changed: took back {tile}", tile=tile_name(ev["tile"]))
-        if kind == "end_turn":
-            return who + t("keeps it")
+        if kind == "end_turn":  # (DM-9: a bot never changes its tile, so only a person's)
+            seat = ev.get("seat")
+            bot = isinstance(seat, int) and self.table.kinds[seat] != "human"
+            return None if bot else who + t("keeps it")
         if kind == "draw":
             return who + t.plural("drew from the bazaar ({n} tile left)",
                                   "drew from the bazaar ({n} tiles left)", ev["bazaar"])
