@@ -34,6 +34,12 @@ NAMED = {
     ("", "{card}: anything goes, up"), ("", "burned the pile ({n} card): {card}"),
     ("", "{who} discarded {card}. Take it out of turn? (your hand grows, you discard nothing)"),
     ("", "{who} discarded {card}. Your turn: take it, or draw from the deck."),
+    ("", "{who} discarded {card}. It fills nothing your combination still lacks, so you can "
+         "only pass."),
+    ("", "The discard pile starts with {card}. Take it out of turn? (your hand grows, you "
+         "discard nothing)"),
+    ("", "The discard pile starts with {card}. It fills nothing your combination still "
+         "lacks, so you can only pass."),
     ("error", "card_count"), ("error", "pp_hold_count"), ("error", "wl_not_held_n"),
     ("error", "wl_not_held"), ("error", "wl_claim_fit"), ("error", "pp_no_face_up"),
     ("error", "pp_no_face_up_blind"), ("error", "pp_no_such_card"),
