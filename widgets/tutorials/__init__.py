@@ -131,18 +131,30 @@ def choice(option: str, value: str) -> str:
     return i18n.Words().ctx("choice", f"{option}.{value}", default=value)
 
 
+def default(game: str, name: str) -> str:
+    """An option's default as a reader reads it, in the notebook's language: a choice by
+    the setup form's name for it, a switch as ✓ or —, no value as —."""
+    option = kit.spec(game).options[name]
+    value = option.default
+    if isinstance(value, bool):
+        return "✓" if value else "—"
+    if value is None:
+        return "—"
+    return choice(name, value) if option.choices else str(value)
+
+
 def with_options(scenario: Any, **options: Any) -> Any:
     """The same prepared situation under other options (a house rule switched)."""
     return dataclasses.replace(scenario, options={**scenario.options, **options})
 
 
 def seat_names(players: int, seats: list[str] | None = None) -> list[str]:
-    """Seat names counted from 0, as the engine and these notebooks count them, in the
-    notebook's language."""
+    """Seat names as every board names them, counted from 1 (code's seat 0 is Seat 1), in
+    the notebook's language."""
     t = i18n.Words()
     seats = seats or ["human"] * players
-    return [t("Seat {n}", n=p) if kind == "human"
-            else t("Seat {n} ({bot} bot)", n=p, bot=t.ctx("bot", kind.split(":", 1)[1]))
+    return [t("Seat {n}", n=p + 1) if kind == "human"
+            else t("Seat {n} ({bot} bot)", n=p + 1, bot=t.ctx("bot", kind.split(":", 1)[1]))
             for p, kind in enumerate(seats)]
 
 

@@ -9,6 +9,7 @@ from widgets.hanabi import HanabiBoard
 from widgets.tutorials import (  # noqa: F401 (the notebook's)
     caption,
     choice,
+    default,
     in_rulebook,
     kinds,
     option_help,
@@ -20,7 +21,7 @@ from widgets.tutorials import (  # noqa: F401 (the notebook's)
 HINTED = {"own": N_("its own colour"), "every": N_("touched by every colour")}
 
 def board(state, mode="teacher", seats=None, **more):
-    """A live HanabiBoard on `state`, its seats named as in code (Seat 0, Seat 1, ...).
+    """A live HanabiBoard on `state`, its seats named as on every board (Seat 1 is seat 0).
     mode="teacher" opens every hand for a projector; mode="playtest" shows one human seat
     against bots; mode="replay" steps through the game so far. Bots answer at once."""
     names = tutorials.seat_names(state.players, seats)
@@ -40,6 +41,12 @@ def multicolour_hints(variant):
     if len(variant.suits) != 6:
         return "—"
     return Words()(HINTED[variant.suits[-1].hint])
+
+
+def mark(suit):
+    """A suit's mark as the boards draw it, in the notebook's language: its letter and its
+    symbol (HB-1; the symbol keeps colours apart for a colour-blind reader)."""
+    return Words().ctx("colour-letter", suit.colour, default=suit.letter) + suit.symbol
 
 
 def card(state, seat, slot):

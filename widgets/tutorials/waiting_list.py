@@ -12,6 +12,7 @@ from kit.waiting_list.scenarios import prepare as layout
 from widgets import tutorials
 from widgets.tutorials import (  # noqa: F401 (the notebook's)
     caption,
+    default,
     in_rulebook,
     kinds,
     legal,
@@ -46,7 +47,7 @@ def origin(text):
 
 
 def board(state, mode="teacher", seats=None, **more):
-    """A live board on `state`, seats named as in code (Seat 0, Seat 1, ...).
+    """A live board on `state`, seats named as on every board (Seat 1 is seat 0).
     mode="teacher": every hand open, you move for every seat (a projector);
     mode="playtest": one human seat against bots; mode="replay": step through the game so
     far. Bots answer at once (pause=0)."""
