@@ -168,7 +168,7 @@ SPEC = GameSpec(
     max_length=max_length,
     # random play-outs: a rule-bot play-out costs 3x as much and measured weaker per second
     bots={"random": RandomBot, "rule": RuleBot,
-          "search": search_bot(state_from_view, None, iterations=50)},
+          "search": search_bot(state_from_view, None, iterations=200)},
     action_rule="DM-3",
     legal_from_view=legal_from_view,
 )
