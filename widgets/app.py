@@ -268,8 +268,7 @@ class PlaytestApp(w.VBox):
             raise refused
         seats = [p.value for p in self.seat_pickers]
         humans = seats.count("human")
-        mode = "teacher" if self.mode.value == "teacher" else (
-            "playtest" if humans == 1 else "hotseat")
+        mode = self._mode(humans)
         if mode == "hotseat" and humans == 0:
             raise ConfigError("seats", "make at least one seat human (or use teacher mode)",
                               code=NC_("error", "no_human_seat"))
@@ -282,6 +281,13 @@ class PlaytestApp(w.VBox):
                 "names": names if any(names) else None,
                 "options": options, "seats": seats, "mode": mode,
                 "pause": float(self.pause.value)}
+
+    def _mode(self, humans: int) -> str:
+        """The board's mode: the form's teacher mode, else one person against bots or
+        several people on this screen."""
+        if self.mode.value == "teacher":
+            return "teacher"
+        return "playtest" if humans == 1 else "hotseat"
 
     # -- playing ------------------------------------------------------------------------
 
@@ -360,8 +366,7 @@ class PlaytestApp(w.VBox):
             settings = {"players": state.players, "seed": None, "seats": kinds,
                         "options": {k: v for k, v in state.options.items()
                                     if k not in app_form.HIDDEN_OPTIONS},
-                        "mode": "teacher" if self.mode.value == "teacher" else
-                        "playtest" if humans == 1 else "hotseat",
+                        "mode": self._mode(humans),
                         "pause": float(self.pause.value)}
             if self.board is not None:
                 self.board.close()

@@ -113,13 +113,17 @@ def test_the_result_panel_shows_whole_labels_and_no_column_of_dashes(page: Any,
     assert not page.errors, page.errors
 
 
+#: Preact's h stands in: a virtual node as plain data, to read back
+PREACT_STUB = ("globalThis.preact = { h: (tag, props, ...children) =>"
+               " ({ tag, props, children }) };\n")
+
+
 @pytest.fixture(scope="module")
 def wl_code(board_code: Any) -> Any:
     """A blank page with the shared base's and the «Лист ожидания» board's functions."""
-    # (Preact's h stands in: a virtual node as plain data, to read back)
-    return board_code("waiting_list.js", "pageWords, wlNeed, wlYear, wlCharacterTag",
-                      prelude="globalThis.preact = { h: (tag, props, ...children) =>"
-                              " ({ tag, props, children }) };\n")
+    return board_code("waiting_list.js",
+                      "pageWords, wlNeed, wlYear, wlCharacterTag, wlClaimText",
+                      prelude=PREACT_STUB)
 
 
 @pytest.mark.parametrize("lang", ["ru", "uk"])
@@ -225,18 +229,15 @@ def test_a_russian_lessons_step_buttons_read_whole_on_a_phone(page: Any, voila_u
 
 @pytest.mark.parametrize("lang", ["ru", "uk", "en"])
 def test_a_claim_window_says_who_discarded_or_that_the_pile_starts_and_why_only_pass(
-        board_code: Any, lang: str):
+        wl_code: Any, lang: str):
     """WL-3, WL-6, WL-R3: the first card of a round is turned up, not discarded, so its
     claim window names nobody (it said "Spectator discarded"); a seat that cannot claim
     the card (it fills nothing its combination lacks, claim_needs_fit) is told so
     instead of being asked whether to take it."""
     from widgets import BOARDS
 
-    code = board_code("waiting_list.js", "pageWords, wlClaimText",
-                      prelude="globalThis.preact = { h: (tag, props, ...children) =>"
-                              " ({ tag, props, children }) };\n")
     words = BOARDS["waiting_list"]()(players=3, seed=1, lang=lang).page_words()
-    got = code.evaluate("""(words) => { const T = kit.pageWords(words);
+    got = wl_code.evaluate("""(words) => { const T = kit.pageWords(words);
         return [[null, true], [null, false], ["Anna", true], ["Anna", false]]
           .map(([who, can]) => kit.wlClaimText(who, can, "X", T)); }""", words)
     t = i18n.words(lang)
@@ -280,8 +281,6 @@ def test_dm4_the_open_ends_line_counts_both_ends_of_a_face_up_double(board_code:
     state = step.state()
     state.apply(next(a for a in state.legal_actions()
                      if a.to_json().get("tile") == [5, 5] and a.to_json()["face"] == "open"))
-    code = board_code("domino_metro.js", "dmOpenEnds",
-                      prelude="globalThis.preact = { h: (tag, props, ...children) =>"
-                              " ({ tag, props, children }) };\n")
+    code = board_code("domino_metro.js", "dmOpenEnds", prelude=PREACT_STUB)
     layout = json.loads(json.dumps(state.view(0)["layout"]))
     assert sorted(code.evaluate("(layout) => kit.dmOpenEnds(layout)", layout)) == [3, 5, 5]
