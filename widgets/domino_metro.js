@@ -21,21 +21,44 @@ const dmTurn = (d, by) => (((d + by) % 360) + 360) % 360;
 /** each model's last layout drawn: its tiles and their geometry (see `dmGeometry`) */
 const dmPlaced = new WeakMap();
 
-/** where end e goes, from its tile's geometry t: its cell, heading and side */
 /** the values of the layout's open ends, one per end (DM-4: a face-up double on a 5 leaves
  * 5 and 5 open; DM-R1) */
 function dmOpenEnds(layout) {
   return (layout.ends || []).filter((e) => e.state === "live").map((e) => e.value);
 }
 
-function dmEndPlace(t, e) {
-  if (t.id === 0 && e.side === "west") return { cell: dmAdd(t.cells[0], 180), dir: 180, side: e.side };
-  if (t.id === 0 && e.side === "east") return { cell: dmAdd(t.cells[1], 0), dir: 0, side: e.side };
-  if (e.side === "branch") {
-    const dir = dmTurn(t.dir, 90);
-    return { cell: dmAdd(t.cells[0], dir), dir, side: e.side };
+/** whether cell c holds no tile and no end (`used`), or only `own` (an end's own cell) */
+const dmFree = (used, c, own) => {
+  const at = used.get(dmKey(c));
+  return at === undefined || (own !== undefined && at === own);
+};
+
+/** the cells around `from`, nearest first (rings of growing grid distance) */
+function* dmAround(from) {
+  for (let r = 1; ; r++) {
+    for (let dx = -r; dx <= r; dx++) {
+      const dy = r - Math.abs(dx);
+      yield [from[0] + dx, from[1] + dy];
+      if (dy) yield [from[0] + dx, from[1] - dy];
+    }
   }
-  return { cell: dmAdd(t.cells[1], t.dir), dir: t.dir, side: e.side };
+}
+
+/**
+ * Where end e goes, from its tile's geometry t: its cell, heading and side. The end
+ * keeps its cell from then on (`used`), so no later tile covers it but the one placed
+ * on it. Where a tile drawn earlier lies in the way, the end turns; where every way is
+ * taken, it goes to the nearest free cell with a line (`from`) to its tile.
+ */
+function dmEndPlace(t, e, used) {
+  const lead = t.id === 0 && (e.side === "west" || e.side === "east");
+  const from = e.side === "west" || e.side === "branch" ? t.cells[0] : t.cells[1];
+  const dir = lead ? (e.side === "west" ? 180 : 0) : e.side === "branch" ? dmTurn(t.dir, 90) : t.dir;
+  for (const d of [dir, dmTurn(dir, 90), dmTurn(dir, -90)]) {
+    const cell = dmAdd(from, d);
+    if (dmFree(used, cell)) return { cell, dir: d, side: e.side };
+  }
+  for (const cell of dmAround(from)) if (dmFree(used, cell)) return { cell, dir, side: e.side, from };
 }
 
 /**
@@ -78,8 +101,9 @@ function dmGeometry(layout, model) {
     }
     g.tiles[t.id] = geo;
     for (const e of endsOf[t.id] || []) {
-      const place = (keep && last.geo.ends[e.id]) || dmEndPlace(geo, e);
+      const place = (keep && last.geo.ends[e.id]) || dmEndPlace(geo, e, g.used);
       g.ends[e.id] = place;
+      g.used.set(dmKey(place.cell), `end ${e.id}`);
       grow(place.cell);
     }
   }
@@ -96,6 +120,7 @@ function dmPlace(t, tiles, ends, used, inside) {
   let dir;
   let reverse;
   let tSnake;
+  let from;
   if (t.parent === null || t.parent === undefined) {
     cells = [[0, 0], [1, 0]];
     dir = 0;
@@ -110,17 +135,40 @@ function dmPlace(t, tiles, ends, used, inside) {
     if (straight && parent.reverse !== undefined) base = parent.reverse;
     if (snake === undefined || (snake - base) % 180 === 0) snake = dmTurn(base, -90);
     const wants = inside(dmAdd(start, base)) ? [base, snake, dmTurn(snake, 180)] : [snake, base, dmTurn(snake, 180)];
-    dir = wants[0];
-    for (const d of wants) {
-      const c2 = dmAdd(start, d);
-      if (!used.has(dmKey(start)) && !used.has(dmKey(c2))) { dir = d; break; }
+    const own = `end ${t.end}`;
+    dir = dmFree(used, start, own) ? wants.find((d) => dmFree(used, dmAdd(start, d))) : undefined;
+    if (dir === undefined) {
+      // every way is taken: the nearest two free cells, with a line from the end
+      [from, cells] = dmNearestPair(start, used, own, [...wants, dmTurn(base, 180)]);
+      dir = dmDirOf(cells);
+    } else {
+      if (dir !== base && !inside(dmAdd(start, base))) reverse = dmTurn(base, 180);
+      cells = [start, dmAdd(start, dir)];
     }
-    if (dir !== base && !inside(dmAdd(start, base))) reverse = dmTurn(base, 180);
     tSnake = snake;
-    cells = [start, dmAdd(start, dir)];
   }
-  return { ...t, cells, dir, reverse, snake: tSnake };
+  return { ...t, cells, dir, reverse, snake: tSnake, from };
 }
+
+/** the free cells nearest `start` for a tile, in the directions `dirs`, and where its line
+ * starts: [from (undefined at start itself), cells] */
+function dmNearestPair(start, used, own, dirs) {
+  const at = (c) => {
+    const d = dirs.find((x) => dmFree(used, dmAdd(c, x)));
+    return d === undefined ? null : [c, dmAdd(c, d)];
+  };
+  if (dmFree(used, start, own)) {
+    const here = at(start);
+    if (here) return [undefined, here];
+  }
+  for (const c of dmAround(start)) {
+    const there = dmFree(used, c) && at(c);
+    if (there) return [start, there];
+  }
+}
+
+/** the heading from a tile's first cell to its second */
+const dmDirOf = ([a, b]) => +Object.keys(DM_DIR).find((d) => DM_DIR[d][0] === b[0] - a[0] && DM_DIR[d][1] === b[1] - a[1]);
 
 const DM_SVG = "http://www.w3.org/2000/svg";
 
@@ -149,27 +197,36 @@ function dmTileSvg(T, t, pending) {
   const ly = horiz ? y + 4 : (ay + by) / 2;
   return dmSvg("g", { class: cls, "data-tile": t.id },
     dmSvg("title", {}, `${t.tile.join(":")}${t.face ? ` (${T(`dm_${t.face}_double`)}, DM-4)` : ""}, ${T("dm_placed_by", { n: t.by + 1 })}`),
+    t.from ? dmLink(t.from, a) : "",
     dmSvg("rect", { x: x + 2, y: y + 2, width: w - 4, height: hgt - 4, rx: 7 }),
     dmSvg("line", horiz ? { x1: lx, y1: ly, x2: lx, y2: y + hgt - 4 } : { x1: lx, y1: ly, x2: x + w - 4, y2: ly }),
     dmSvg("text", { x: ax, y: ay + 8, "text-anchor": "middle" }, first),
     dmSvg("text", { x: bx, y: by + 8, "text-anchor": "middle" }, second));
 }
 
-function dmEndSvg(T, e, cell, hl, dir) {
+/** the line from cell a to cell b: a tile or an end drawn away from its end or tile */
+function dmLink(a, b) {
+  const c = (x) => x * DM_U + DM_U / 2;
+  return dmSvg("line", { class: "dm-link", x1: c(a[0]), y1: c(a[1]), x2: c(b[0]), y2: c(b[1]) });
+}
+
+function dmEndSvg(T, e, place, hl) {
+  const { cell, dir } = place;
   const cx = cell[0] * DM_U + DM_U / 2;
   const cy = cell[1] * DM_U + DM_U / 2;
+  const link = place.from ? dmLink(place.from, cell) : "";
   if (e.state === "live") {
     // (its number on the side away from its tile: a west end's tile lies east of it, where
     // the number would cover the tile's corner)
     const west = dir === 180;
-    return dmSvg("g", { class: `dm-end dm-live${hl ? " dm-hl" : ""}`, "data-end": e.id },
+    return dmSvg("g", { class: `dm-end dm-live${hl ? " dm-hl" : ""}`, "data-end": e.id }, link,
       dmSvg("title", {}, `${T("dm_end_live", { id: e.id, value: e.value })} (DM-R1)`),
       dmSvg("circle", { cx, cy, r: DM_U * 0.4 }),
       dmSvg("text", { x: cx, y: cy + 6, "text-anchor": "middle" }, e.value),
       dmSvg("text", { x: cx + (west ? -1 : 1) * DM_U * 0.42, y: cy - DM_U * 0.3, class: "dm-endid",
         "text-anchor": west ? "end" : "start" }, `#${e.id}`));
   }
-  return dmSvg("g", { class: `dm-end dm-dead${hl ? " dm-hl" : ""}`, "data-end": e.id },
+  return dmSvg("g", { class: `dm-end dm-dead${hl ? " dm-hl" : ""}`, "data-end": e.id }, link,
     dmSvg("title", {}, `${T("dm_end_dead", { id: e.id, value: e.value })} (DM-5)`),
     dmSvg("circle", { cx, cy, r: DM_U * 0.3 }),
     dmSvg("text", { x: cx, y: cy + 5, "text-anchor": "middle" }, "✕"));
@@ -252,7 +309,7 @@ function dmDrawLayout(box, model, view, hl) {
       return;
     }
     const mark = e.id === hl;
-    put(d.endAt, d.endsG, e.id, e, place, mark, () => dmEndSvg(T, e, place.cell, mark, place.dir), "dm-hl");
+    put(d.endAt, d.endsG, e.id, e, place, mark, () => dmEndSvg(T, e, place, mark), "dm-hl");
   };
   for (const lt of layout.tiles) tile(lt);
   for (const e of layout.ends) end(e);

@@ -204,6 +204,36 @@ def test_a_layout_replaced_by_another_is_placed_afresh(code: Any):
     assert placed["differ"] == []
 
 
+CROWDED = """(views) => {
+  // each view's cells where two tiles lie, or a tile and an end not covered
+  let crowded = 0;
+  let tiles = 0;
+  for (const view of views) {
+    const geo = dmGeometry(view.layout, {});
+    const taken = new Map();
+    const take = (cell, what) => {
+      const key = `${cell[0]},${cell[1]}`;
+      if (taken.has(key)) crowded++;
+      taken.set(key, what);
+    };
+    for (const t of view.layout.tiles) for (const c of geo.tiles[t.id].cells) take(c, t.id);
+    for (const e of view.layout.ends) if (e.state !== "covered") take(geo.ends[e.id].cell, e.id);
+    tiles = Math.max(tiles, view.layout.tiles.length);
+  }
+  return { crowded, tiles };
+}"""
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_no_tile_or_open_end_is_drawn_over_another(code: Any, seed: int):
+    """DM-3, DM-4, DM-5: however long the lines grow and branch, every tile and every end
+    not covered has cells of its own, move after move of a three-game match; where a tile's
+    way is taken it goes to the nearest free cells, joined to its end by a line."""
+    got = code.evaluate(CROWDED, _dm_views(seed))
+    assert got["tiles"] > 20, "the games laid out too few tiles to tell"
+    assert got["crowded"] == 0
+
+
 LABELS = """([legal, before, after]) => {
   // (the page's words come from the kernel: a stand-in for the English ones)
   const t = (key) => ({ dm_open: "open", dm_closed: "closed", dm_lead: "lead" })[key];
