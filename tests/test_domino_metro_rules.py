@@ -172,6 +172,7 @@ def test_dm5_end_dies_when_its_value_is_used_up() -> None:
     events = state.apply(place((2, 7), ends[2]))
     placed = next(e for e in events if e["type"] == "place")
     assert placed["died"] == [ends[7]] and placed["metro"] is False
+    assert placed["value"] == 2 and placed["died_values"] == [7]
     assert placed["new_ends"][0]["value"] == 7 and placed["new_ends"][0]["state"] == "dead"
     states = {(v, s) for _, v, s in uncovered(state)}
     assert (7, "dead") in states and (7, "live") not in states and (9, "live") in states

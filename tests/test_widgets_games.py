@@ -252,3 +252,22 @@ def test_dm9_a_bots_turn_leaves_no_keeps_it_line_a_persons_does():
     texts = {e["seat"]: b.event_text(e) for e in ends}
     assert any(seat != 0 for seat in texts) and any(seat == 0 for seat in texts), texts
     assert all((text is None) == (seat != 0) for seat, text in texts.items()), texts
+
+
+def test_dm3_a_placement_is_logged_by_the_value_it_matched_not_the_end_number():
+    """DM-3, DM-5: «ставит 1:5 на конец №50» named an end whose number is gone from the
+    board once the tile covers it; the log names the value matched, and ends that die
+    by their values."""
+    b = board("domino_metro", lang="ru", seats=["human", "bot:rule", "bot:rule"],
+              options={"games": 3})
+    for _ in human_turns(b, random.Random(2)):
+        pass
+    placed = [e for e in b.table.events(None) if e["type"] == "place" and e["end"] is not None]
+    assert placed, "no tile went on an end"
+    for ev in placed:
+        text = b.event_text(ev)
+        assert "№" not in text and f"к концу {ev['value']}" in text, text
+    died = [e for e in placed if e["died"]]
+    assert died, "no end died to tell"
+    assert all(f"мёртвые концы: {', '.join(map(str, e['died_values']))}" in b.event_text(e)
+               for e in died)

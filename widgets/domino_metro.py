@@ -51,10 +51,12 @@ class DominoMetroBoard(Board):
             face = {"open": t("open double"), "closed": t("closed double")}.get(ev.get("face"))
             if face:
                 tile = f"{tile} ({face})"
+            # (by value: the end's number is gone from the board once a tile covers it)
             line = (t("led {tile}", tile=tile) if ev.get("end") is None
-                    else t("placed {tile} on end #{end}", tile=tile, end=ev["end"]))
-            if ev.get("died"):
-                line += "; " + t("dead ends: {ends}", ends=", ".join(f"#{e}" for e in ev["died"]))
+                    else t("placed {tile} on a {value} end", tile=tile, value=ev["value"]))
+            if ev.get("died_values"):
+                line += "; " + t("dead ends: {ends}",
+                                 ends=", ".join(str(v) for v in ev["died_values"]))
             return who + line
         if kind == "take_back":
             return who + t("changed: took back {tile}", tile=tile_name(ev["tile"]))

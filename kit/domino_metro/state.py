@@ -219,9 +219,13 @@ class DominoMetroState(GameState):
                     for e in layout.ends if e.tile == placed.id]
         died = [i for i in live_before if i != action.end and layout.end_state(
             layout.ends[i]) == "dead"]
-        parent = layout.ends[action.end].tile if action.end is not None else None
+        covered = layout.ends[action.end] if action.end is not None else None
+        # (the values as well as the ids: a log names an end by its value, as players do)
         events = [event("place", ALL, seat=seat, id=placed.id, tile=list(tile), end=action.end,
-                        parent=parent, face=action.face, new_ends=new_ends, died=died,
+                        value=covered.value if covered else None,
+                        parent=covered.tile if covered else None, face=action.face,
+                        new_ends=new_ends, died=died,
+                        died_values=[layout.ends[i].value for i in died],
                         metro=metro, tiles_left=len(self.hands[seat]))]
         can_change = (self.options["change"] and self.barred is None and any(
             isinstance(a, Place) and a.tile != tile for a in before))
