@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import csv
+import hashlib
 import re
 import tomllib
+from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kit.errors import NC_, ConfigError
 from kit.paths import DATA_DIR
+
+if TYPE_CHECKING:
+    from kit.contract import GameSpec
 
 
 def resolve(path: str | Path) -> Path:
@@ -109,3 +115,94 @@ def load_csv(path: str | Path) -> list[dict[str, str]]:
     lines = [line for line in text.splitlines(keepends=True)
              if not line.lstrip().startswith("#") and line.strip()]
     return list(csv.DictReader(lines))
+
+
+def stamp(path: str | Path) -> tuple[int, int]:
+    """What an edit of a data file changes: its modification time (ns) and size, or
+    ``(0, -1)`` when it can't be read. A cache of loaded files keys on the path and this,
+    so a file edited in a running process (a notebook) is read again."""
+    try:
+        st = resolve(path).stat()
+    except OSError:
+        return (0, -1)
+    return (st.st_mtime_ns, st.st_size)
+
+
+def digest(path: str | Path) -> str:
+    """The first 12 hex digits of the SHA-256 of a data file's bytes ("" when it can't
+    be read): what identifies the file whatever path names it."""
+    p = resolve(path)
+    return _digest(str(p.resolve()), stamp(p))
+
+
+@cache
+def _digest(path: str, _stamp: tuple[int, int]) -> str:
+    try:
+        with open(path, "rb") as fh:
+            return hashlib.sha256(fh.read(MAX_BYTES + 1)).hexdigest()[:12]
+    except OSError:
+        return ""
+
+
+def folder_digest(folder: str | Path = DATA_DIR) -> str:
+    """The first 12 hex digits of a SHA-256 over every file of ``folder`` (relative
+    names and bytes, in name order): which data folder a run used (``KIT_DATA``)."""
+    root = Path(folder)
+    h = hashlib.sha256()
+    for p in sorted(f for f in root.rglob("*") if f.is_file()):
+        h.update(p.relative_to(root).as_posix().encode() + b"\0")
+        h.update(bytes.fromhex(digest(p) or "") + b"\0")
+    return h.hexdigest()[:12]
+
+
+def is_file_option(spec: GameSpec, name: str) -> bool:
+    """An option that names a data file: its default is a ``.toml`` or ``.csv`` path."""
+    option = spec.options.get(name)
+    return option is not None and isinstance(option.default, str) and \
+        option.default.endswith((".toml", ".csv"))
+
+
+def file_label(path: str | Path) -> str:
+    """A data file as the recordings name it: ``deck.toml@1a2b3c4d5e6f`` (its name and
+    content digest; "" when it can't be read)."""
+    sha = digest(path)
+    return f"{resolve(path).name}@{sha}" if sha else ""
+
+
+def data_files(spec: GameSpec, options: Mapping[str, Any]) -> dict[str, str]:
+    """Each file-valued option's file by :func:`file_label`, option name -> label."""
+    out = {}
+    for name, value in sorted(options.items()):
+        if isinstance(value, str) and is_file_option(spec, name):
+            label = file_label(value)
+            if label:
+                out[name] = label
+    return out
+
+
+#: what separates a game's declared rules version from its data files in a recording
+_DATA = "; data "
+
+
+def recorded_rules(spec: GameSpec, options: Mapping[str, Any]) -> str:
+    """The rules version a game is recorded with: the game's declared one, then its
+    data files by content (``...; data deck=deck.toml@1a2b3c4d5e6f``), so an edited
+    file is another rules version and the same file named two ways is one."""
+    files = data_files(spec, options)
+    if not files:
+        return spec.rules_version
+    return spec.rules_version + _DATA + ", ".join(f"{k}={v}" for k, v in files.items())
+
+
+def recorded_files(rules_version: str | None) -> dict[str, str]:
+    """The data files a recorded rules version names (see :func:`recorded_rules`):
+    option name -> ``name@digest``; none for a recording made before they were kept."""
+    _, sep, tail = (rules_version or "").rpartition(_DATA)
+    if not sep:
+        return {}
+    out = {}
+    for item in re.split(r"(?<=@[0-9a-f]{12}), ", tail):
+        key, eq, label = item.partition("=")
+        if eq and re.search(r"@[0-9a-f]{12}$", label):
+            out[key] = label
+    return out

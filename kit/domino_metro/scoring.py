@@ -8,7 +8,7 @@ from functools import cache
 
 from pydantic import Field, NonNegativeInt
 
-from kit.datafile import load_toml
+from kit.datafile import load_toml, stamp
 from kit.datamodel import DataModel, validated
 from kit.domino_metro.tileset import Tile
 
@@ -50,9 +50,14 @@ class ScoringFile(DataModel):
     match: MatchPoints
 
 
-@cache
 def load_scoring(path: str = SCORING_FILE) -> Scoring:
-    """The scoring file, validated; errors name the file and the entry."""
+    """The scoring file, validated; errors name the file and the entry. Read again once
+    the file is edited (its modification time or size changed)."""
+    return _load_scoring(str(path), stamp(path))
+
+
+@cache
+def _load_scoring(path: str, _stamp: tuple[int, int]) -> Scoring:
     data = validated(ScoringFile, load_toml(path), path)
     zero = {rule: (z.alone, z.with_others) for rule, z in data.zero_double.items()}
     m = data.match

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import Field
 
-from kit.datafile import load_toml
+from kit.datafile import load_toml, stamp
 from kit.datamodel import DataModel, validated
 from kit.errors import NC_, ConfigError
 
@@ -74,9 +74,14 @@ class SetFile(DataModel):
     hand_size: int = Field(ge=1)
 
 
-@cache
 def load_set(path: str = SET_FILE) -> TileSet:
-    """The set file, validated; errors are ConfigErrors naming the file and the entry."""
+    """The set file, validated; errors are ConfigErrors naming the file and the entry.
+    Read again once the file is edited (its modification time or size changed)."""
+    return _load_set(str(path), stamp(path))
+
+
+@cache
+def _load_set(path: str, _stamp: tuple[int, int]) -> TileSet:
     data = validated(SetFile, load_toml(path), path)
     return TileSet(data.name, data.max_pip, data.hand_size)
 

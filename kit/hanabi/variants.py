@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, NonNegativeInt, PositiveInt
 
-from kit.datafile import load_toml
+from kit.datafile import load_toml, stamp
 from kit.datamodel import DataModel, validated
 from kit.errors import NC_, ConfigError
 
@@ -88,10 +88,15 @@ class VariantsFile(DataModel):
     variants: dict[str, VariantEntry] = Field(min_length=1)
 
 
-@cache
 def variants(path: str = FILE) -> dict[str, Variant]:
     """Every variant in the data file, validated (errors name the file and entry); the
-    shape by :class:`VariantsFile`, the names it refers to here."""
+    shape by :class:`VariantsFile`, the names it refers to here. Read again once the
+    file is edited (its modification time or size changed)."""
+    return _variants(str(path), stamp(path))
+
+
+@cache
+def _variants(path: str, _stamp: tuple[int, int]) -> dict[str, Variant]:
     data = validated(VariantsFile, load_toml(path), path, ": ")
     out = {}
     for vname, table in data.variants.items():

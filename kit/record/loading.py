@@ -9,8 +9,9 @@
     rec.feedback   # one row per feedback form
 
 Every frame carries ``game_id``, ``game``, ``option_set`` (a readable label of the
-options that differ from the game's defaults) and the ``opt_*`` columns, so frames
-can be grouped by option set without a merge.
+options that differ from the game's defaults, a data file named by its content:
+``deck=deck.toml@1a2b3c4d5e6f``) and the ``opt_*`` columns, so frames can be grouped
+by option set without a merge.
 
 A frame is read from the store when it is first used, so ``load(url).games`` reads the
 games table only (and counts actions through the actions table's key, without reading
@@ -31,6 +32,7 @@ import orjson
 import sqlalchemy as sa
 
 import kit
+from kit.datafile import file_label, recorded_files
 from kit.errors import ConfigError
 from kit.record import schema
 from kit.record.errors import ReplayDiverged
@@ -429,12 +431,12 @@ def _games_frame(pd: Any, rows: list, turns: dict | None, sessions: dict) -> pd.
 
     (gid, sid, name, players, seed, options, seats_text, kit_v, rules_v, start, end, status,
      result_text, counts) = (list(c) for c in zip(*rows, strict=True)) if rows else [[]] * 14
-    keys = list(zip(name, options, strict=True))
+    keys = list(zip(name, options, rules_v, strict=True))
     distinct = {k: i for i, k in enumerate(dict.fromkeys(keys))}
     codes = np.fromiter((distinct[k] for k in keys), dtype=np.int64, count=len(keys))
-    parsed = [_loads(o) or {} for _, o in distinct]
-    labels = np.array([option_set_label(n, o) for (n, _), o in zip(distinct, parsed,
-                                                                   strict=True)], dtype=object)
+    parsed = [_loads(o) or {} for _, o, _ in distinct]
+    labels = np.array([option_set_label(n, o, recorded_files(r))
+                       for (n, _, r), o in zip(distinct, parsed, strict=True)], dtype=object)
     opts = pd.DataFrame.from_records([{f"opt_{k}": _flat(v) for k, v in o.items()}
                                       for o in parsed] or [{}])
     seat_lists = {t: _loads(t) or [] for t in set(seats_text)}
@@ -540,12 +542,29 @@ def _defaults(name: str) -> dict:
         return {}
 
 
-def option_set_label(name: str, options: dict) -> str:
-    """``"keep_score_on_loss=True"``: the options that differ from the game's defaults."""
+def option_set_label(name: str, options: dict, files: dict[str, str] | None = None) -> str:
+    """``"keep_score_on_loss=True"``: the options that differ from the game's defaults.
+
+    ``files`` (:func:`kit.datafile.recorded_files`) names the data files the game was
+    recorded with by content, ``deck=deck.toml@1a2b3c4d5e6f``: such an option counts
+    as the default when its file had the content the default file has now, whatever
+    path named it. Without them (older recordings) a file option is its path."""
     defaults = _defaults(name)
-    diff = [f"{k}={_flat(v)}" for k, v in sorted((options or {}).items())
-            if k not in defaults or defaults[k] != v]
+    files = files or {}
+    diff = []
+    for k, v in sorted((options or {}).items()):
+        if k in files:
+            if files[k] != _default_file(name, k):
+                diff.append(f"{k}={files[k]}")
+        elif k not in defaults or defaults[k] != v:
+            diff.append(f"{k}={_flat(v)}")
     return ", ".join(diff) or "defaults"
+
+
+def _default_file(name: str, option: str) -> str:
+    """The default file of a game's file option as it is now, ``name@digest``."""
+    default = _defaults(name).get(option)
+    return file_label(default) if isinstance(default, str) else ""
 
 
 def who_sat(who: str | None) -> tuple[str | None, str | None]:

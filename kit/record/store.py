@@ -44,6 +44,7 @@ import sqlalchemy as sa
 
 import kit
 from kit.contract import Action, GameState, brief
+from kit.datafile import recorded_rules
 from kit.errors import NC_, ConfigError, IllegalAction
 from kit.record import schema
 from kit.record.errors import (
@@ -797,7 +798,8 @@ class Recorder:
         row = {"session_id": session_id, "game": spec.name, "players": state.players,
                "seed": state.seed, "options": json.loads(json.dumps(state.options)),
                "seats": seats, "kit_version": kit.__version__,
-               "rules_version": spec.rules_version, "started_at": now(), "ended_at": None,
+               "rules_version": recorded_rules(spec, state.options), "started_at": now(),
+               "ended_at": None,
                "status": "playing", "result": None, "start_snapshot": start_snapshot}
         game_id = None
         if not buffered:
@@ -935,7 +937,8 @@ def replay_recorded(game_row: dict, action_rows: Sequence[dict], *, check_events
         spec = kit.spec(name)
     except ConfigError as exc:
         raise ReplayDiverged(game_id, None, str(exc)) from None
-    rules = {"recorded_rules": game_row["rules_version"], "current_rules": spec.rules_version}
+    rules = {"recorded_rules": game_row["rules_version"],
+             "current_rules": recorded_rules(spec, game_row["options"] or {})}
     snap = game_row.get("start_snapshot")
     try:
         if snap:
