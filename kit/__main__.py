@@ -15,6 +15,25 @@ import kit
 from kit import bench
 from kit.errors import NC_
 
+#: what ``python -m kit --help`` says first (plain text: no reST markup)
+DESCRIPTION = (f"The kit's commands for its games ({', '.join(kit.GAMES)}): bench, stats, "
+               "simulate, tournament, export. Run python -m kit COMMAND --help for each.")
+
+#: the help of a command's game argument
+GAME_HELP = f"the game: {', '.join(kit.GAMES)}"
+WORKERS_HELP = "processes playing games in parallel (default 1)"
+OPTION_HELP = ("a game option as name=value, repeatable: a JSON value (3, \"x\") or text; "
+               "yes/no options take true or false (any case)")
+
+
+def _players_help() -> str:
+    """The help of ``--players``: each game's seat range."""
+    ranges = []
+    for game in kit.available():
+        spec = kit.spec(game)
+        ranges.append(f"{game} {spec.min_players}-{spec.max_players}")
+    return f"the number of seats: {', '.join(ranges)}"
+
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -23,10 +42,12 @@ def main(argv: list[str] | None = None) -> int:
         return importlib.import_module("kit.record.bench").main(argv[2:])
     if argv[:2] in (["bench", "boards"], ["bench", "notebooks"], ["bench", "tables"]):
         return _bench_browser(argv[1], argv[2:])
-    parser = argparse.ArgumentParser(prog="python -m kit", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m kit", description=DESCRIPTION)
+    players_help = _players_help()
     sub = parser.add_subparsers(dest="command", required=True)
     b = sub.add_parser("bench", help="games per second of a game's engine and bots")
-    b.add_argument("target", help="a game name, or 'simulate' (recorded games/s, 1 and 2 "
+    b.add_argument("target", help=f"a game ({', '.join(kit.GAMES)}), or 'simulate' "
+                                  "(recorded games/s, 1 and 2 "
                                   "workers), or 'boards' (Voilà + Chromium: click latency "
                                   "and page load; see python -m kit bench boards --help), "
                                   "'notebooks' (Voilà + Chromium: each tutorial's and "
@@ -39,19 +60,23 @@ def main(argv: list[str] | None = None) -> int:
     b.add_argument("--seconds", type=float, default=None,
                    help="time per figure (default 3; 10 for the 1-worker run of 'simulate')")
     s = sub.add_parser("stats", help="statistics of seeded bot games, with 95 %% intervals")
-    s.add_argument("game")
-    s.add_argument("--players", type=int, required=True)
-    s.add_argument("--games", type=int, default=1000)
-    s.add_argument("--bots", default="rule")
+    s.add_argument("game", metavar="GAME", help=GAME_HELP)
+    s.add_argument("--players", type=int, required=True, help=players_help)
+    s.add_argument("--games", type=int, default=1000, help="how many games, at least 1 "
+                                                           "(default 1000)")
+    s.add_argument("--bots", default="rule", help="the one bot that plays every seat "
+                                                  "(default rule)")
+    s.add_argument("--option", action="append", default=[], metavar="K=V", help=OPTION_HELP)
+    s.add_argument("--seed", type=int, default=0, help="seed of the first game (default 0)")
     m = sub.add_parser("simulate", help="play and record many bot games (kit.simulate)")
-    m.add_argument("game")
-    m.add_argument("--players", type=int, required=True)
-    m.add_argument("--games", type=int, default=None, help="how many games (default 100)")
-    m.add_argument("--bots", default="rule", help="one bot for all seats, or one per seat: "
-                                                  "rule,random,...")
-    m.add_argument("--option", action="append", default=[], metavar="K=V",
-                   help="a game option (JSON value or text), repeatable")
-    m.add_argument("--workers", type=int, default=1)
+    m.add_argument("game", metavar="GAME", help=GAME_HELP)
+    m.add_argument("--players", type=int, required=True, help=players_help)
+    m.add_argument("--games", type=int, default=None, help="how many games, at least 1 "
+                                                           "(default 100)")
+    m.add_argument("--bots", default="rule", help="one bot for every seat, or exactly one "
+                                                  "per seat: rule,random,... (default rule)")
+    m.add_argument("--option", action="append", default=[], metavar="K=V", help=OPTION_HELP)
+    m.add_argument("--workers", type=int, default=1, help=WORKERS_HELP)
     m.add_argument("--db", default=None, help="SQLAlchemy URL or SQLite file (default: "
                                               "$KIT_RECORD_URL or ./playtests.sqlite)")
     m.add_argument("--seed", type=int, default=None, help="seed of the first game (default 0)")
@@ -67,13 +92,15 @@ def main(argv: list[str] | None = None) -> int:
     x.add_argument("--game", default=None, help="only this game's recordings")
     t = sub.add_parser("tournament", help="bots against each other, seat-rotated, with 95 %% "
                                           "intervals (kit.tournament)")
-    t.add_argument("game")
-    t.add_argument("--players", type=int, required=True)
-    t.add_argument("--bots", required=True, help="a,b[,c]: cycled over the seats")
-    t.add_argument("--games", type=int, default=100, help="deals, each played in every "
-                                                          "seat rotation")
-    t.add_argument("--option", action="append", default=[], metavar="K=V")
-    t.add_argument("--workers", type=int, default=1)
+    t.add_argument("game", metavar="GAME", help=GAME_HELP)
+    t.add_argument("--players", type=int, required=True, help=players_help)
+    t.add_argument("--bots", required=True, help="a,b[,c]: 1 to PLAYERS bots, cycled over "
+                                                 "the seats (a,b at 3 players: a,b,a)")
+    t.add_argument("--games", type=int, default=100, help="deals, at least 1, each played "
+                                                          "in every seat rotation "
+                                                          "(default 100)")
+    t.add_argument("--option", action="append", default=[], metavar="K=V", help=OPTION_HELP)
+    t.add_argument("--workers", type=int, default=1, help=WORKERS_HELP)
     t.add_argument("--db", default=None, help="SQLAlchemy URL or SQLite file (default: "
                                               "$KIT_RECORD_URL or ./playtests.sqlite)")
     t.add_argument("--seed", type=int, default=0, help="seed of the first deal")
@@ -102,22 +129,38 @@ def main(argv: list[str] | None = None) -> int:
             bench.bench_game(args.target, players, args.seconds)
         return 0
     if args.command == "stats":
+        return _stats(args)
+    return 2
+
+
+def _stats(args: argparse.Namespace) -> int:
+    """``python -m kit stats``: the game's figures as JSON, everything checked first."""
+    from kit.bots import make_bot
+    from kit.simulate import check_run, parse_options
+
+    try:
+        options = parse_options(args.game, args.option)
         module = _game_module(args.game, "stats")
         if module is None:
-            print(f"no statistics for {args.game}", file=sys.stderr)
+            print(f"kit stats: no statistics for {args.game}", file=sys.stderr)
             return 2
-        out = module.summarize(games=args.games, players=args.players, bots=args.bots)
-        print(json.dumps(out, indent=2, ensure_ascii=False))
-        return 0
-    return 2
+        make_bot(args.game, args.bots)  # (one bot for every seat)
+        check_run(args.game, args.players, args.games, args.bots, options, args.seed)
+        out = module.summarize(games=args.games, players=args.players, bots=args.bots,
+                               seed=args.seed, **options)
+    except kit.ConfigError as exc:
+        print(f"kit stats: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(out, indent=2, ensure_ascii=False))
+    return 0
 
 
 def _simulate(args: argparse.Namespace) -> int:
     from kit.record import RecordError
-    from kit.simulate import SimulationError, parse_option, resume, simulate
+    from kit.simulate import SimulationError, parse_options, resume, simulate
 
     try:
-        options = dict(parse_option(o) for o in args.option)
+        options = parse_options(args.game, args.option)
         if args.resume is not None:
             _check_resumed(args, options)
             run = resume(args.resume, db=args.db, workers=args.workers, progress="text")
@@ -166,16 +209,18 @@ def _export(args: argparse.Namespace) -> int:
 
 def _tournament(args: argparse.Namespace) -> int:
     from kit.record import RecordError
-    from kit.simulate import parse_option
+    from kit.simulate import SimulationError, parse_options
     from kit.tournament import tournament
 
     try:
-        options = dict(parse_option(o) for o in args.option)
+        options = parse_options(args.game, args.option)
         result = tournament(args.game, args.players, args.bots, args.games, options,
                             workers=args.workers, db=args.db, seed=args.seed, progress="text")
-    except (kit.ConfigError, RecordError) as exc:
+    except (kit.ConfigError, RecordError, SimulationError) as exc:
         print(f"kit tournament: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # (what was recorded, and how to resume, is said already)
+        return 130
     print(result.table())
     return 0
 

@@ -43,7 +43,10 @@ from typing import Any
 import sqlalchemy as sa
 
 import kit
+from kit import paths
 from kit.bots import make_bot
+from kit.contract import Option
+from kit.datafile import folder_digest
 from kit.errors import NC_, ConfigError
 from kit.record import schema
 from kit.record.store import GameRecord, Recorder, SessionRecord, resolve_url, write_buffered
@@ -118,19 +121,14 @@ def simulate(game: str, players: int, games: int, bots: str | Sequence[str] = "r
     store) as one session, marked complete at the end. ``progress``: ``"auto"`` (a widget
     bar in a notebook, text elsewhere), ``"text"``, or False. Options, seeds and the
     store are checked before anything runs."""
-    spec = kit.spec(game)
     options = dict(options or {})
-    spec.resolve(players, seed, options)  # ConfigError naming a bad option or seat count
-    if not isinstance(games, int) or isinstance(games, bool) or games < 0:
-        raise ConfigError("games", f"a number of games >= 0, not {games!r}",
-                          code=NC_("error", "at_least"), low=0, value=games)
-    spec.resolve(players, seed + max(games - 1, 0), options)  # (the last seed, too)
-    names = seat_bots(game, players, bots)
+    names = check_run(game, players, games, bots, options, seed)
     url = _check_workers(workers, db)
     recorder = Recorder(url)
     try:
         params = {"game": game, "players": players, "bots": names, "options": options,
-                  "games": games, "seed": seed, "workers": workers}
+                  "games": games, "seed": seed, "workers": workers,
+                  "data": {"folder": str(paths.DATA_DIR), "sha256": folder_digest()}}
         session = recorder.session(
             label=label or f"simulate {game} {players}p {','.join(names)} "
                            f"{json.dumps(options, sort_keys=True) if options else 'defaults'}",
@@ -140,6 +138,29 @@ def simulate(game: str, players: int, games: int, bots: str | Sequence[str] = "r
                     progress)
     finally:
         recorder.close()
+
+
+def check_games(games: Any) -> int:
+    """A number of games to play: a whole number, at least 1."""
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise ConfigError("games", f"a number of games >= 1, not {games!r}",
+                          code=NC_("error", "at_least"), low=1, value=games)
+    return games
+
+
+def check_run(game: str, players: int, games: int, bots: str | Sequence[str],
+              options: dict[str, Any], seed: int) -> list[str]:
+    """Check a run before anything is recorded: game, seat count, options and seeds,
+    the number of games, the bots (returned, one per seat), and the data files the
+    options name, loaded and checked against the seat count here rather than in the
+    worker processes (a ConfigError naming the file and entry)."""
+    spec = kit.spec(game)
+    spec.resolve(players, seed, options)  # ConfigError naming a bad option or seat count
+    check_games(games)
+    spec.resolve(players, seed + games - 1, options)  # (the last seed, too)
+    names = seat_bots(game, players, bots)
+    kit.new_game(game, players, seed, **options)  # (its data files, as a worker reads them)
+    return names
 
 
 def resume(session_id: int, *, db: str | Path | None = None, workers: int = 1,
@@ -157,6 +178,8 @@ def resume(session_id: int, *, db: str | Path | None = None, workers: int = 1,
                                                  schema.games.c.status == "finished")
         ).scalars().all()))
         missing = [s for s in range(seed, seed + games) if s not in done]
+        if missing:  # (its data files still there and valid: checked here, not in a worker)
+            kit.new_game(params["game"], params["players"], missing[0], **params["options"])
         return _run(recorder, url, session, {**params, "workers": workers}, missing, workers,
                     progress)
     finally:
@@ -394,8 +417,37 @@ def parse_option(text: str) -> tuple[str, Any]:
     try:
         value = json.loads(raw)
     except json.JSONDecodeError:
-        value = raw
+        value = _BOOLS.get(raw.strip().lower(), raw)
     return key.strip(), value
+
+
+#: yes/no option values as written on a command line (any case: README writes False)
+_BOOLS = {"true": True, "false": False}
+
+
+def parse_options(game: str, texts: Sequence[str]) -> dict[str, Any]:
+    """``--option`` texts as ``game``'s options (:func:`parse_option`): a yes/no option
+    takes true or false in any case, a text option (a file name) the text as written."""
+    spec = kit.spec(game)
+    out = {}
+    for text in texts:
+        key, value = parse_option(text)
+        raw = text.partition("=")[2]
+        kind = _kind(spec.options[key]) if key in spec.options else None
+        if kind is bool and not isinstance(value, bool):
+            raise ConfigError(key, f"write true or false, not {raw!r}",
+                              code=NC_("error", "option_bool"), value=raw)
+        out[key] = raw if kind is str and not isinstance(value, str) else value
+    return out
+
+
+def _kind(option: Option) -> type | None:
+    """The type of an option's values (declared, or its default's or choices')."""
+    if option.kind is not None:
+        return option.kind
+    if option.choices:
+        return type(option.choices[0])
+    return None if option.default is None else type(option.default)
 
 
 def bench(seconds: float = 10.0, game: str = "hanabi", players: int = 3,

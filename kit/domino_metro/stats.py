@@ -1,7 +1,9 @@
 """Figures for the closing notes: ``python -m kit stats domino_metro --players 3 --games 1000``.
 
-Plays seeded single games 0..games-1 (default options) with the chosen bots and reports
-average turns, how often a game ends by Metro, domino-Metro or a block, and seat rates.
+Plays seeded games seed..seed+games-1 (``seed`` 0 by default) with the chosen bots and
+the given options, and reports average turns, how often a game ends by Metro,
+domino-Metro or a block, and seat rates (with the option ``games`` above 1, of each
+match's first game).
 A *turn* is one seat's go that ends in a kept placement or a pass (draws and changes are
 part of it).
 """
@@ -24,16 +26,17 @@ def play(seed: int, players: int, bots: str = "rule", **options: object) -> kit.
                     random.Random(seed))
 
 
-def summarize(games: int, players: int, bots: str = "rule") -> dict:
-    """Statistics of seeded games 0..games-1 (JSON-able)."""
+def summarize(games: int, players: int, bots: str = "rule", seed: int = 0,
+              **options: object) -> dict:
+    """Statistics of seeded games seed..seed+games-1 with ``options`` (JSON-able)."""
     ends: Counter = Counter()
     wins = [0] * players
     losses = [0] * players
     moles = [0] * players
     leads = [0] * players
     totals: Counter = Counter()
-    for seed in range(games):
-        state = play(seed, players, bots)
+    for k in range(seed, seed + games):
+        state = play(k, players, bots, **options)
         record = state.result()["records"][0]
         ends[record["end"]] += 1
         leads[record["lead"]] += 1
@@ -51,6 +54,7 @@ def summarize(games: int, players: int, bots: str = "rule") -> dict:
 
     return {
         "game": "domino_metro", "players": players, "games": games, "bots": bots,
+        "seed": seed, "options": options,
         "average": {key: round(totals[key] / games, 2)
                     for key in ("turns", "actions", "placements", "draws", "passes", "changes")},
         "ends": {"out": rate(ends[OUT]), "metro": rate(ends[METRO]),

@@ -10,20 +10,24 @@ from kit.bots import make_bot, play_out
 from kit.intervals import mean_ci
 
 
-def summarize(games: int, players: int, bots: str = "rule", **options: object) -> dict:
-    """Score figures of ``games`` seeded games (seeds 0..games-1) of ``bots``."""
-    scores, lost, perfect, turns = [], 0, 0, []
-    for seed in range(games):
-        state = kit.new_game("hanabi", players, seed, **options)
-        play_out(state, [make_bot("hanabi", bots) for _ in range(players)], random.Random(seed))
+def summarize(games: int, players: int, bots: str = "rule", seed: int = 0,
+              **options: object) -> dict:
+    """Score figures of ``games`` seeded games (seeds seed..seed+games-1) of ``bots``;
+    the score's 95 % interval kept within 0..the variant's maximum (HB-9)."""
+    scores, lost, perfect, turns, top = [], 0, 0, [], 0
+    for k in range(seed, seed + games):
+        state = kit.new_game("hanabi", players, k, **options)
+        play_out(state, [make_bot("hanabi", bots) for _ in range(players)], random.Random(k))
         result = state.result()
         scores.append(result["score"])
         lost += result["lost"]
         perfect += result["perfect"]
         turns.append(len(state.history))
+        top = result["max_score"]
+    _, lo, hi = mean_ci(scores)
     return {"game": "hanabi", "players": players, "games": games, "bots": bots,
-            "options": options, "mean_score": round(statistics.fmean(scores), 2),
-            "mean_score_ci95": [round(x, 2) for x in mean_ci(scores)[1:]],
+            "seed": seed, "options": options, "mean_score": round(statistics.fmean(scores), 2),
+            "mean_score_ci95": [round(max(lo, 0.0), 2), round(min(hi, top), 2)],
             "stdev_score": round(statistics.pstdev(scores), 2),
             "median_score": statistics.median(scores), "lost": lost, "perfect": perfect,
             "mean_turns": round(statistics.fmean(turns), 1)}

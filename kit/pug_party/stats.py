@@ -1,7 +1,8 @@
 """Figures from seeded bot games: ``python -m kit stats pug_party --players 4 --games 1000``.
 
-Game ``seed`` is played by the chosen bot in every seat, with ``random.Random(seed)``
-for the bots' own choices, so the figures are reproducible.
+Games ``seed``, ``seed + 1``, ... (``seed`` 0 by default) are played by the chosen bot
+in every seat, each with ``random.Random(its seed)`` for the bots' own choices, so the
+figures are reproducible.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ def _share(counter: Counter, n: int, players: int) -> list[float]:
     return [round(counter[s] / n, 4) if n else 0.0 for s in range(players)]
 
 
-def summarize(games: int, players: int, bots: str = "rule", **options: Any) -> dict:
+def summarize(games: int, players: int, bots: str = "rule", seed: int = 0,
+              **options: Any) -> dict:
     """Average turns, pick-ups, burns (four of a kind vs Megapug) and seat win rates.
 
     - ``turns``: actions in the play phase (a burn's extra lead and a pick-up count);
@@ -40,9 +42,9 @@ def summarize(games: int, players: int, bots: str = "rule", **options: Any) -> d
     pugs: Counter = Counter()
     truncated = 0
     seat_bots = [make_bot("pug_party", bots) for _ in range(players)]
-    for seed in range(games):
-        state = kit.new_game("pug_party", players, seed, **options)
-        play_out(state, seat_bots, random.Random(seed))
+    for k in range(seed, seed + games):
+        state = kit.new_game("pug_party", players, k, **options)
+        play_out(state, seat_bots, random.Random(k))
         r = state.result()
         turns.append(r["turns"])
         actions.append(r["actions"])
@@ -60,6 +62,7 @@ def summarize(games: int, players: int, bots: str = "rule", **options: Any) -> d
         "players": players,
         "games": games,
         "bots": bots,
+        "seed": seed,
         "options": kit.spec("pug_party").resolve(players, 0, options)[2],
         "turns": {"mean": _mean(turns),
                   "median": turns_sorted[len(turns) // 2] if turns else 0,

@@ -35,8 +35,9 @@ def per(x: float, n: int) -> float | None:
     return round(x / n, 4) if n else None
 
 
-def summarize(games: int, players: int, bots: str = "rule", **options: object) -> dict:
-    """Statistics of games with seeds 0..games-1 (JSON-able)."""
+def summarize(games: int, players: int, bots: str = "rule", seed: int = 0,
+              **options: object) -> dict:
+    """Statistics of games with seeds seed..seed+games-1 (JSON-able)."""
     kinds: Counter = Counter()
     reasons: Counter = Counter()
     turns: list[int] = []
@@ -45,8 +46,8 @@ def summarize(games: int, players: int, bots: str = "rule", **options: object) -
     wins_any = [0] * players
     scores: list[int] = []
     actions = 0
-    for seed in range(games):
-        state, events = play_events(seed, players, bots, **options)
+    for k in range(seed, seed + games):
+        state, events = play_events(k, players, bots, **options)
         actions += len(state.history)
         kinds.update(ev["type"] for ev in events)
         for ev in events:
@@ -65,7 +66,7 @@ def summarize(games: int, players: int, bots: str = "rule", **options: object) -
     taken = kinds["take"] + kinds["claim"]
     return {
         "game": "waiting_list", "players": players, "games": games, "bots": bots,
-        "options": {k: v for k, v in options.items()},
+        "seed": seed, "options": dict(options),
         "rounds": rounds,
         "actions_per_game": per(actions, games),
         "turns_per_round": per(sum(turns), rounds),
