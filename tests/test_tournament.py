@@ -41,13 +41,13 @@ def test_every_deal_is_played_in_every_rotation_and_recorded(tmp_path):
 
 
 def test_tournament_command_prints_a_table_with_intervals(tmp_path, capsys):
-    code = main(["tournament", "hanabi", "--players", "2", "--bots", "convention,rule",
+    code = main(["tournament", "waiting_list", "--players", "2", "--bots", "random,rule",
                  "--games", "2", "--db", str(tmp_path / "t.sqlite")])
     out = capsys.readouterr().out
     assert code == 0
-    assert "hanabi, 2 players, 2 deals x 2 seat rotation(s); 95 % intervals" in out
+    assert "waiting_list, 2 players, 2 deals x 2 seat rotation(s); 95 % intervals" in out
     lines = {line.split()[0]: line for line in out.splitlines()[2:4]}
-    assert set(lines) == {"convention", "rule"}
+    assert set(lines) == {"random", "rule"}
     assert "[" in lines["rule"] and "recorded: session" in out
 
 
