@@ -96,3 +96,24 @@ def test_recorded_runs_tell_a_deck_by_content_not_by_path(tmp_path: Path,
     games = load(db, "pug_party", events=False).games
     assert games["option_set"].astype(str).tolist() == ["defaults"] * 3 + labels
     assert labels[0] != labels[1]
+
+
+def test_hb1_a_new_game_deals_from_the_edited_variants_file(tmp_path: Path) -> None:
+    """HB-1, HB-12: a designer who edits the variants file in a running notebook gets new
+    games with the new token count (the engine's per-variant tables follow the file)."""
+    import subprocess
+    import sys
+
+    data = tmp_path / "data"
+    shutil.copytree(data_path(""), data)
+    script = (
+        "import kit, pathlib\n"
+        "p = pathlib.Path('{}')\n"
+        "print(kit.new_game('hanabi', 3, 0).view(0)['max_hints'])\n"
+        "t = p.read_text(encoding='utf-8')\n"
+        "p.write_text(t.replace('hint_tokens = 8 ', 'hint_tokens = 12 '), encoding='utf-8')\n"
+        "print(kit.new_game('hanabi', 3, 0).view(0)['max_hints'])\n"
+    ).format(data / "hanabi" / "variants.toml")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         env={**os.environ, "KIT_DATA": str(data)}, check=True)
+    assert out.stdout.split() == ["8", "12"]

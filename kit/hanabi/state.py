@@ -475,6 +475,10 @@ _TABLES: dict[str, _Tables] = {}
 
 
 def _tables(name: str) -> _Tables:
-    if name not in _TABLES:
-        _TABLES[name] = _Tables(variants()[name])
-    return _TABLES[name]
+    """The variant's tables, made again once its data file was edited (``variants()``
+    then gives a new variant)."""
+    variant = variants()[name]
+    got = _TABLES.get(name)
+    if got is None or got.variant is not variant:
+        got = _TABLES[name] = _Tables(variant)
+    return got
