@@ -295,6 +295,9 @@ class GameSpec:
     #: the seat's legal actions (JSON dicts) listed from ``view(seat)`` alone; the
     #: harness compares it with ``legal_actions()`` to prove views are sufficient
     legal_from_view: Callable[[dict], list] | None = None
+    #: data files every game reads, whatever its options (a name -> its path under
+    #: ``data/``): recorded by content with each game, as file-valued options are
+    data_files: Mapping[str, str] = field(default_factory=dict)
 
     def defaults(self) -> dict:
         return {name: opt.default for name, opt in self.options.items()}

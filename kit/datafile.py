@@ -170,8 +170,13 @@ def file_label(path: str | Path) -> str:
 
 
 def data_files(spec: GameSpec, options: Mapping[str, Any]) -> dict[str, str]:
-    """Each file-valued option's file by :func:`file_label`, option name -> label."""
+    """Each file-valued option's file by :func:`file_label`, option name -> label; then
+    the files the game always reads (``spec.data_files``, e.g. Hanabi's variants)."""
     out = {}
+    for name, path in spec.data_files.items():
+        label = file_label(DATA_DIR / path)
+        if label:
+            out[name] = label
     for name, value in sorted(options.items()):
         if isinstance(value, str) and is_file_option(spec, name):
             label = file_label(value)

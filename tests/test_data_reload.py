@@ -117,3 +117,20 @@ def test_hb1_a_new_game_deals_from_the_edited_variants_file(tmp_path: Path) -> N
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          env={**os.environ, "KIT_DATA": str(data)}, check=True)
     assert out.stdout.split() == ["8", "12"]
+
+
+def test_hb12_hanabi_games_name_the_variants_file_they_were_dealt_from() -> None:
+    """HB-12: Hanabi has no file option, but every game reads the variants file: it is
+    recorded by content, and games dealt from an edited file are another option set."""
+    from kit.record.loading import option_set_label
+
+    spec = kit.spec("hanabi")
+    now = f"variants.toml@{digest(data_path('hanabi/variants.toml'))}"
+    files = recorded_files(recorded_rules(spec, spec.defaults()))
+    assert files == {"variants": now}
+    assert option_set_label("hanabi", spec.defaults(), files) == "defaults"
+    edited = {"variants": "variants.toml@0123456789ab"}
+    assert option_set_label("hanabi", spec.defaults(), edited) == \
+        "variants=variants.toml@0123456789ab"
+    assert option_set_label("hanabi", {**spec.defaults(), "variant": "rainbow_wild"},
+                            edited) == "variant=rainbow_wild, variants=variants.toml@0123456789ab"

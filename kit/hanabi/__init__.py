@@ -12,7 +12,7 @@ from kit.hanabi.from_view import state_from_view
 from kit.hanabi.info import InfoBot
 from kit.hanabi.legal import legal_from_view
 from kit.hanabi.state import HanabiState
-from kit.hanabi.variants import variants
+from kit.hanabi.variants import FILE, variants
 from kit.search import search_bot
 
 
@@ -50,6 +50,7 @@ SPEC = GameSpec(
                                confidence=1.5)},
     action_rule="HB-3",
     legal_from_view=legal_from_view,
+    data_files={"variants": FILE},
 )
 HanabiState.spec = SPEC
 

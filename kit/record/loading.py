@@ -23,6 +23,7 @@ categoricals. ``load`` options say what to read: ``game_ids`` (a sample), ``even
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterable
 from pathlib import Path
@@ -34,6 +35,7 @@ import sqlalchemy as sa
 import kit
 from kit.datafile import file_label, recorded_files
 from kit.errors import ConfigError
+from kit.paths import data_path
 from kit.record import schema
 from kit.record.errors import ReplayDiverged
 from kit.record.store import Recorder, Store, open_store, replay_recorded
@@ -551,19 +553,28 @@ def option_set_label(name: str, options: dict, files: dict[str, str] | None = No
     path named it. Without them (older recordings) a file option is its path."""
     defaults = _defaults(name)
     files = files or {}
+    options = options or {}
     diff = []
-    for k, v in sorted((options or {}).items()):
+    for k, v in sorted(options.items()):
         if k in files:
             if files[k] != _default_file(name, k):
                 diff.append(f"{k}={files[k]}")
         elif k not in defaults or defaults[k] != v:
             diff.append(f"{k}={_flat(v)}")
+    # the files a game always reads (Hanabi's variants): named when edited since
+    diff += [f"{k}={label}" for k, label in sorted(files.items())
+             if k not in options and label != _default_file(name, k)]
     return ", ".join(diff) or "defaults"
 
 
 def _default_file(name: str, option: str) -> str:
-    """The default file of a game's file option as it is now, ``name@digest``."""
+    """The default file of a game's file option (or a file it always reads) as it is now,
+    ``name@digest``."""
     default = _defaults(name).get(option)
+    if default is None:
+        with contextlib.suppress(ConfigError):
+            default = kit.spec(name).data_files.get(option)
+        default = default and str(data_path(default))
     return file_label(default) if isinstance(default, str) else ""
 
 
