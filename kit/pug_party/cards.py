@@ -21,10 +21,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, PositiveInt
 
-from kit.datafile import load_toml
+from kit.datafile import load_toml, resolve, stamp
 from kit.datamodel import DataModel, entry, validated
 from kit.errors import NC_, ConfigError
-from kit.paths import DATA_DIR
 
 MEGAPUG = "megapug"
 BREAKDANCER = "breakdancer"
@@ -109,30 +108,18 @@ class Deck:
         return {k.code: k.names[lang] for k in self.kinds}
 
 
-def deck_path(option: str) -> Path:
-    """The file of a ``deck`` option: absolute as given, relative under the data folder
-    (``kit.paths.DATA_DIR``), or relative to the working directory if it exists there."""
-    p = Path(option)
-    if p.is_absolute():
-        return p
-    under_data = DATA_DIR / p
-    if under_data.exists() or not p.exists():
-        return under_data
-    return p.resolve()
-
-
-_CACHE: dict[tuple[str, int], Deck] = {}
+_CACHE: dict[tuple[str, tuple[int, int]], Deck] = {}
 
 
 def load_deck(option: str = DEFAULT_DECK) -> Deck:
-    """Load and validate a deck file; errors are :class:`ConfigError` naming file and entry."""
-    path = deck_path(option)
-    try:
-        stamp = path.stat().st_mtime_ns
-    except OSError:
+    """Load and validate a deck file (absolute, or relative to the working folder, else
+    to ``data/``, as every data file); errors are :class:`ConfigError` naming file and
+    entry. Read again once the file is edited."""
+    path = resolve(option)
+    if not path.exists():
         raise ConfigError("deck", f"no deck file {str(path)!r} (from {option!r})",
-                          code=NC_("error", "file_not_found")) from None
-    key = (str(path), stamp)
+                          code=NC_("error", "file_not_found"))
+    key = (str(path), stamp(path))
     deck = _CACHE.get(key)
     if deck is None:
         deck = _parse(path)

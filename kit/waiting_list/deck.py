@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, PositiveInt
 
-from kit.datafile import load_toml, resolve
+from kit.datafile import load_toml, stamp
 from kit.datamodel import DataModel, entry, validated
 from kit.errors import NC_, ConfigError
 from kit.readonly import freeze
@@ -187,16 +187,11 @@ def _label(raw: Any) -> Callable[[tuple[int | str, ...]], str]:
 
 def load_deck(path: str = FILE) -> Deck:
     """The deck file at ``path`` (absolute, or relative to ``data/``), validated."""
-    p = resolve(path)
-    try:
-        stamp = p.stat().st_mtime_ns
-    except OSError:
-        stamp = 0
-    return _load(str(path), stamp)
+    return _load(str(path), stamp(path))
 
 
 @cache
-def _load(path: str, _stamp: int) -> Deck:
+def _load(path: str, _stamp: tuple[int, int]) -> Deck:
     raw = load_toml(path)
     data = validated(DeckFile, raw, path, ": ", label=_label(raw))
     main_total, char_total = data.deck.main_cards, data.deck.characters

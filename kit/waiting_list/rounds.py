@@ -14,7 +14,7 @@ from typing import Annotated
 
 from pydantic import Field, NonNegativeInt, PositiveInt
 
-from kit.datafile import load_toml, resolve
+from kit.datafile import load_toml, stamp
 from kit.datamodel import DataModel, validated
 from kit.errors import NC_, ConfigError
 from kit.waiting_list.deck import Deck
@@ -73,16 +73,9 @@ class Penalties:
         return {"per_card": dict(self.per_card), "unrevealed": self.unrevealed}
 
 
-def _stamp(path: str) -> int:
-    try:
-        return resolve(path).stat().st_mtime_ns
-    except OSError:
-        return 0
-
-
 def load_rounds(path: str = ROUNDS_FILE) -> Rounds:
     """The rounds file at ``path``, validated on its own (see :func:`check_against_deck`)."""
-    return _rounds(str(path), _stamp(path))
+    return _rounds(str(path), stamp(path))
 
 
 class RoundEntry(DataModel):
@@ -106,7 +99,7 @@ class RoundsFile(DataModel):
 
 
 @cache
-def _rounds(path: str, _stamp: int) -> Rounds:
+def _rounds(path: str, _stamp: tuple[int, int]) -> Rounds:
     data = validated(RoundsFile, load_toml(path), path, ": ")
     out = []
     for i, row in enumerate(data.round):
@@ -133,7 +126,7 @@ def _rounds(path: str, _stamp: int) -> Rounds:
 
 def load_penalties(path: str = PENALTIES_FILE) -> Penalties:
     """The penalty file at ``path`` (WL-R4), validated on its own."""
-    return _penalties(str(path), _stamp(path))
+    return _penalties(str(path), stamp(path))
 
 
 class PenaltiesFile(DataModel):
@@ -145,7 +138,7 @@ class PenaltiesFile(DataModel):
 
 
 @cache
-def _penalties(path: str, _stamp: int) -> Penalties:
+def _penalties(path: str, _stamp: tuple[int, int]) -> Penalties:
     data = validated(PenaltiesFile, load_toml(path), path, ": ")
     return Penalties(path, dict(data.per_card), data.unrevealed)
 
