@@ -17,6 +17,7 @@ See :mod:`kit.record.store` (recording, durability, replay), :mod:`kit.record.lo
 :mod:`kit.record.schema` (the tables).
 """
 
+from kit.record import analysis  # light (pandas and scipy load when used): kit.record.analysis
 from kit.record.errors import (
     GameMovedOn,
     RecordError,
@@ -57,7 +58,7 @@ __all__ = [
     "CONSENT_NOTE", "DEFAULT_URL", "MEMORY_URL", "SCHEMA_VERSION", "GameMovedOn", "GameRecord",
     "RecordError", "Recorder", "Recording", "RecordingIncomplete", "RecordingStopped",
     "ReplayDiverged", "SchemaTooNew", "SessionRecord",
-    "Store", "StoreError", "WriteRefused", "default_url", "game_names", "load", "load_actions",
-    "load_events", "load_feedback", "load_games", "load_seats", "open_store",
+    "Store", "StoreError", "WriteRefused", "analysis", "default_url", "game_names", "load",
+    "load_actions", "load_events", "load_feedback", "load_games", "load_seats", "open_store",
     "option_set_label", "replay_game", "who_sat",
 ]
