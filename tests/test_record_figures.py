@@ -68,7 +68,7 @@ def test_figures_find_the_effect_of_keeping_the_score_on_a_loss_hb_r2(url):
     assert m.groupby("option_set")["branching"].count().tolist() == [4, 4]
     table = fig.compare("defaults", "keep_score_on_loss=True").set_index("metric")
     score = table.loc["score"]
-    assert score["diff"] > 0 and score["diff_lo"] > 0 and score["p_holm"] < 0.05
+    assert score["diff"] > 0 and score["diff_lo_corrected"] > 0 and score["p_corrected"] < 0.05
     assert "higher" in score["says"] and "real change" in score["says"]
     same = table.loc["actions"]  # same seeds, same games: only the score moves
     assert same["diff"] == 0 and same["p"] == 1 and "the same" in same["says"]
@@ -134,9 +134,7 @@ def test_games_recorded_without_events_are_replayed_and_those_that_diverge_named
     assert set(fig.decisions["kind"]) == {"human", "bot"}
 
 
-def test_holm_adjusts_the_p_values_of_figures_tested_together():
-    assert A.holm([0.01, 0.04, 0.03, 0.005]) == pytest.approx([0.03, 0.06, 0.06, 0.02])
-    assert A.holm([0.5, float("nan")])[0] == 0.5
+def test_verdicts_say_how_sure_a_corrected_p_lets_us_be():
     assert A.verdict(0.0001).startswith("almost certainly")
     assert A.verdict(0.2).startswith("no clear change")
 
@@ -146,5 +144,6 @@ def test_comparing_a_set_with_itself_finds_nothing():
                              "score": [1, 2, 3, 4, 5, 6] * 2, "actions": [10] * 12},
                             index=range(12))
     table = A.compare(per_game, "a", "b")
-    assert (table["diff"] == 0).all() and (table["p_holm"] == 1).all()
+    assert (table["diff"] == 0).all() and (table["p_corrected"] == 1).all()
+    assert "actions" not in set(table["metric"])  # 10 in every game: it says nothing
     assert A.summary(table, "a", "b").startswith("Between a and b, no figure changed")
