@@ -1,9 +1,13 @@
 """The analysis notebook runs on a small store that the test records: simulated games
 under two option sets, games with people (thinking times, feedback) and an unfinished
-game that no longer replays, for every game in kit.available()."""
+game that no longer replays, for every game in kit.available(); on a store whose only
+run stopped it says so and how to resume it. It says which store it reads, and each
+section runs on its own after the setup and figures cells."""
 
 from __future__ import annotations
 
+import ast
+import builtins
 import json
 import random
 from pathlib import Path
@@ -18,6 +22,7 @@ from pg_fixture import pg_server, pg_url  # noqa: F401  (fixtures)
 import kit
 from kit.bots import make_bot
 from kit.record import Recorder
+from kit.record import analysis as A
 from kit.simulate import simulate
 
 NOTEBOOK = Path(__file__).parent.parent / "notebooks" / "analysis.ipynb"
@@ -69,30 +74,127 @@ def test_analysis_notebook_runs_the_same_on_postgresql(tmp_path, monkeypatch, pg
     run_notebook(tmp_path, monkeypatch, pg_url, "hanabi")
 
 
-def run_notebook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, url: str, game: str) -> None:
-    spec, rule = kit.spec(game), HOUSE_RULES.get(game)
-    monkeypatch.setenv("KIT_ANALYSIS_URL", url)
-    monkeypatch.setenv("KIT_ANALYSIS_GAME", game)
-    nb = nbformat.read(NOTEBOOK, as_version=4)
+def test_a_store_whose_only_run_stopped_is_shown_with_how_to_resume_it(tmp_path,
+                                                                        monkeypatch):
+    url = f"sqlite:///{tmp_path / 'store.sqlite'}"
+    run = simulate("waiting_list", 3, 3, "rule", db=url, progress=False)
+    with Recorder(url) as rec:  # as if stopped before its last games
+        rec.complete_session(run.session_id, False)
+    shown = execute(tmp_path, monkeypatch, url, "waiting_list")
+    assert f"Reading **`{url}`** (named by KIT_ANALYSIS_URL)" in shown
+    assert "no finished games to analyse yet" in shown and "3 of 3 games recorded" in shown
+    assert f"--resume {run.session_id}" in shown
+    assert "Only one option set" not in shown and "0 games recorded" not in shown
+
+
+def test_each_section_reads_only_the_setup_the_figures_and_its_own_names():
+    cells = nbformat.read(NOTEBOOK, as_version=4).cells
+    known = set(dir(builtins))
+    for cell in cells:
+        if {"setup", "figures"} & set(cell.metadata.get("tags", [])):
+            known |= names(cell.source)[0]
+    for title, code in sections(cells):
+        own: set[str] = set()
+        for cell in code:
+            bound, read = names(cell.source)
+            strange = sorted({n for n in read if n not in known | own | bound})
+            assert strange == [], f"section {title!r} reads {strange} from elsewhere"
+            own |= bound
+
+
+def test_each_section_runs_on_its_own_after_the_setup_and_the_figures(tmp_path, monkeypatch):
+    store = tmp_path / "store.sqlite"
+    make_store(store, "waiting_list")
+    monkeypatch.setenv("KIT_ANALYSIS_URL", f"sqlite:///{store}")
+    cells = nbformat.read(NOTEBOOK, as_version=4).cells
+    first = [c.source for c in cells if {"setup", "figures"} & set(c.metadata.get("tags", []))]
+    assert len(first) == 2  # the setup, then the figures every section reads
+    run = nbformat.v4.new_notebook(metadata=nbformat.read(NOTEBOOK, as_version=4).metadata)
+    for _title, code in sections(cells):
+        run.cells += [nbformat.v4.new_code_cell(s) for s in ["%reset -f", *first]]
+        run.cells += [nbformat.v4.new_code_cell(c.source) for c in code]
+    client(tmp_path, run).execute()  # (a failing cell raises CellExecutionError, naming it)
+
+
+def test_the_checks_are_folded_away_and_say_what_failed():
+    cells = [c for c in nbformat.read(NOTEBOOK, as_version=4).cells if c.cell_type == "code"]
+    for cell in cells:
+        tree = ast.parse(cell.source)
+        assert not any(isinstance(n, ast.Assert) for n in ast.walk(tree)), cell.source[:80]
+    checks = [c for c in cells if "check" in c.metadata.get("tags", [])]
+    assert checks and all(c.metadata.get("jupyter", {}).get("source_hidden") for c in checks)
+
+
+def sections(cells: list) -> list[tuple[str, list]]:
+    """(heading, its code cells) for every second-level heading after the figures."""
+    out: list[tuple[str, list]] = []
+    for cell in cells:
+        tags = set(cell.metadata.get("tags", []))
+        if cell.cell_type == "markdown" and cell.source.startswith("## "):
+            out.append((cell.source.splitlines()[0][3:], []))
+        elif out and cell.cell_type == "code" and not {"setup", "figures"} & tags:
+            out[-1][1].append(cell)
+    return [(title, code) for title, code in out if code]
+
+
+def names(source: str) -> tuple[set[str], list[str]]:
+    """(names a cell binds, names it reads)."""
+    bound: set[str] = set()
+    read: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name):
+            (read.append if isinstance(node.ctx, ast.Load) else bound.add)(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+            bound.add(node.name)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            bound.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.add(node.name)
+    return bound, read
+
+
+def client(tmp_path: Path, nb: nbformat.NotebookNode) -> NotebookClient:
     # unix sockets, not TCP ports another process on the machine could take meanwhile
     km = KernelManager(kernel_name="python3", transport="ipc",
                        connection_file=str(tmp_path / "kernel.json"))
     km.ip = str(tmp_path / "kernel")
-    NotebookClient(nb, km=km, timeout=300, kernel_name="python3",
-                   resources={"metadata": {"path": str(NOTEBOOK.parent)}}).execute()
+    return NotebookClient(nb, km=km, timeout=300, kernel_name="python3",
+                          resources={"metadata": {"path": str(NOTEBOOK.parent)}})
+
+
+def execute(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, url: str, game: str) -> str:
+    """Run the notebook on ``url`` for ``game``; what it showed, as JSON text."""
+    monkeypatch.setenv("KIT_ANALYSIS_URL", url)
+    monkeypatch.setenv("KIT_ANALYSIS_GAME", game)
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    client(tmp_path, nb).execute()
     errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
               if o.output_type == "error"]
     assert errors == []
     outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs]
-    shown = json.dumps([outputs, nb.metadata.get("widgets", {})], ensure_ascii=False)
-    headings = [c.source for c in nb.cells if c.cell_type == "markdown"]
+    return json.dumps([outputs, nb.metadata.get("widgets", {})], ensure_ascii=False)
+
+
+def run_notebook(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, url: str, game: str) -> None:
+    spec, rule = kit.spec(game), HOUSE_RULES.get(game)
+    shown = execute(tmp_path, monkeypatch, url, game)
+    headings = [c.source.splitlines()[0] for c in nbformat.read(NOTEBOOK, as_version=4).cells
+                if c.cell_type == "markdown"]
     for section in ("Game length", "Seat advantage", "Decision time per action type",
                     "Rule edge cases", "Game metrics", "Two option sets compared", "Feedback"):
         assert f"## {section}" in headings, f"the report has no {section!r} section"
+    assert "(named by KIT_ANALYSIS_URL)" in shown and "This is a demo" not in shown
     if rule in spec.options and isinstance(spec.options[rule].default, bool):
         # the comparison says in words what changed and how sure we are
         assert "What changed from" in shown or "no figure changed" in shown
-        assert "Holm" in shown or "p = " in shown or "p < " in shown
+        assert "corrected for comparing" in shown
+    if game in A.COOPERATIVE:  # a team score, no seat advantage
+        assert "is cooperative" in shown and "fair share" not in shown
+    else:
+        assert "the player who moved first won" in shown
     assert "game 2: fun" in shown  # the feedback table
     assert "Left out of the event statistics" in shown and ", action 2 " in shown
     assert "image/png" in shown  # the plots
+    assert "Progress" not in shown  # no progress bar (left at 0% in a saved page)
