@@ -40,6 +40,8 @@ def test_an_unknown_game_is_refused_naming_the_kits_games(tmp_path):
     simulate("hanabi", 2, 2, "rule", db=url, progress=False)
     with pytest.raises(kit.ConfigError, match=r"unknown game 'chess'.*hanabi"):
         A.figures(url, "chess")
+    with pytest.raises(kit.ConfigError, match=r"unknown game 'chess'.*hanabi"):
+        load(url, "chess")
 
 
 def test_a_mistyped_option_set_is_refused_listing_those_recorded(wl_fig):

@@ -345,6 +345,8 @@ def load(source: Source = None, game: str | None = None, *, events: bool = True,
             raise ValueError(f"frames are {FRAMES}, not {name!r}")
     if on_diverge not in ("raise", "skip"):
         raise ValueError("on_diverge is 'raise' or 'skip'")
+    if game is not None:
+        kit.spec(game)  # an unknown game is named, not read as a store without its games
     rec = Recording(open_store(source), game, events=events, event_types=event_types,
                     game_ids=game_ids, action_json=action_json, turns=turns,
                     include_incomplete=include_incomplete, on_diverge=on_diverge)
