@@ -44,14 +44,14 @@ def test_dm1_another_set_file_works_without_code_changes(tmp_path: Path) -> None
 
 
 @pytest.mark.parametrize(("text", "entry"), [
-    ('name = "x"\nhand_size = 10\n', ".max_pip"),
-    ('name = "x"\nmax_pip = "nine"\nhand_size = 10\n', ".max_pip"),
-    ('name = "x"\nmax_pip = 0\nhand_size = 10\n', ".max_pip"),
-    ('name = "x"\nmax_pip = 9\nhand_size = 0\n', ".hand_size"),
-    ('name = "x"\nmax_pip = 9\nhand_size = 10\ncolour = 1\n', ".colour"),
-    ('name = "x"\nmax_pip = true\nhand_size = 10\n', ".max_pip"),
-    ('name = 3\nmax_pip = 9\nhand_size = 10\n', ".name"),
-    ('name = "x"\nmax_pip = 4\nhand_size = 10\n', ".hand_size"),  # 15 tiles for 30
+    ('name = "x"\nhand_size = 10\n', ": max_pip"),
+    ('name = "x"\nmax_pip = "nine"\nhand_size = 10\n', ": max_pip"),
+    ('name = "x"\nmax_pip = 0\nhand_size = 10\n', ": max_pip"),
+    ('name = "x"\nmax_pip = 9\nhand_size = 0\n', ": hand_size"),
+    ('name = "x"\nmax_pip = 9\nhand_size = 10\ncolour = 1\n', ": colour"),
+    ('name = "x"\nmax_pip = true\nhand_size = 10\n', ": max_pip"),
+    ('name = 3\nmax_pip = 9\nhand_size = 10\n', ": name"),
+    ('name = "x"\nmax_pip = 4\nhand_size = 10\n', ": hand_size"),  # 15 tiles for 30
 ])
 def test_dm1_bad_set_files_name_the_entry(tmp_path: Path, text: str, entry: str) -> None:
     path = write(tmp_path, "bad.toml", text)
@@ -73,16 +73,16 @@ def test_dm_r4_default_scoring_file() -> None:
 
 
 @pytest.mark.parametrize(("text", "entry"), [
-    ("[match]\nloss = 1\nmetro = 1\nmetro_double = 2\n", ".zero_double"),
+    ("[match]\nloss = 1\nmetro = 1\nmetro_double = 2\n", ": zero_double"),
     ("[zero_double.a]\nalone = 10\n[match]\nloss = 1\nmetro = 1\nmetro_double = 2\n",
-     ".zero_double.a.with_others"),
+     ": zero_double.a.with_others"),
     ("[zero_double.a]\nalone = -1\nwith_others = 0\n[match]\nloss = 1\nmetro = 1\n"
-     "metro_double = 2\n", ".zero_double.a.alone"),
-    ("[zero_double]\n[match]\nloss = 1\nmetro = 1\nmetro_double = 2\n", ".zero_double"),
-    ('zero_double = "x"\n[match]\nloss = 1\nmetro = 1\nmetro_double = 2\n', ".zero_double"),
-    ("[zero_double.a]\nalone = 10\nwith_others = 0\n", ".match"),
+     "metro_double = 2\n", ": zero_double.a.alone"),
+    ("[zero_double]\n[match]\nloss = 1\nmetro = 1\nmetro_double = 2\n", ": zero_double"),
+    ('zero_double = "x"\n[match]\nloss = 1\nmetro = 1\nmetro_double = 2\n', ": zero_double"),
+    ("[zero_double.a]\nalone = 10\nwith_others = 0\n", ": match"),
     ("[zero_double.a]\nalone = 10\nwith_others = 0\n[match]\nloss = 1\nmetro = -1\n"
-     "metro_double = 2\n", ".match.metro"),
+     "metro_double = 2\n", ": match.metro"),
 ])
 def test_dm_r4_bad_scoring_files_name_the_entry(tmp_path: Path, text: str, entry: str) -> None:
     path = write(tmp_path, "scoring.toml", text)

@@ -58,7 +58,7 @@ def load_scoring(path: str = SCORING_FILE) -> Scoring:
 
 @cache
 def _load_scoring(path: str, _stamp: tuple[int, int]) -> Scoring:
-    data = validated(ScoringFile, load_toml(path), path)
+    data = validated(ScoringFile, load_toml(path), path, ": ")
     zero = {rule: (z.alone, z.with_others) for rule, z in data.zero_double.items()}
     m = data.match
     return Scoring(zero, m.loss, m.metro, m.metro_double)

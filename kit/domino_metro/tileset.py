@@ -82,14 +82,14 @@ def load_set(path: str = SET_FILE) -> TileSet:
 
 @cache
 def _load_set(path: str, _stamp: tuple[int, int]) -> TileSet:
-    data = validated(SetFile, load_toml(path), path)
+    data = validated(SetFile, load_toml(path), path, ": ")
     return TileSet(data.name, data.max_pip, data.hand_size)
 
 
 def check_deal(tileset: TileSet, players: int, path: str) -> None:
     """DM-1: every seat gets ``hand_size`` tiles from the set."""
     if players * tileset.hand_size > tileset.size():
-        raise ConfigError(f"{path}.hand_size",
+        raise ConfigError(f"{path}: hand_size",
                           f"{players} hands of {tileset.hand_size} need "
                           f"{players * tileset.hand_size} tiles; the set has {tileset.size()}",
                           code=NC_("error", "too_few"),
