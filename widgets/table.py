@@ -416,7 +416,22 @@ class Table:
         to_act = self.state.to_act
         if to_act is None or self.mode == "replay" or self.stopped is not None:
             return None
-        return to_act if to_act in self.bots or self.auto_pass[to_act] else None
+        return to_act if self.moves_itself(to_act) else None
+
+    def moves_itself(self, seat: int) -> bool:
+        """Whether the table makes ``seat``'s move now without its person: a bot's, or a
+        human seat's automatic one (hot-seat: no device is handed over for it)."""
+        return seat in self.bots or self._auto_for(seat) is not None
+
+    def _auto_for(self, seat: int) -> Any:
+        """A human seat's automatic move now, or None: the game's (WL-R3 auto-pass) when
+        the seat asked for it, or in hot-seat when it is the seat's only move (a seat
+        with no choice is not handed the device to press its one button)."""
+        move = self._auto_move(self.state, seat) if self._auto_move else None
+        if move is None or self.auto_pass[seat]:
+            return move
+        forced = self.mode == "hotseat" and len(self.state.legal_actions()) == 1
+        return move if forced else None
 
     def _automatic_move(self) -> Any:
         """The move the table makes itself now (a bot's, an auto-pass), or None."""
@@ -426,7 +441,7 @@ class Table:
         if seat in self.bots:
             return self.bots[seat].choose(self.state.view(seat), self.state.legal_actions(),
                                           self._bot_rng)
-        return self._auto_move(self.state, seat) if self._auto_move else None
+        return self._auto_for(seat)
 
     def schedule(self) -> None:
         """Let the bots move: one after ``pause`` seconds on the running event loop, or

@@ -37,10 +37,12 @@ class Viewer:
 
     def follow(self) -> None:
         """Follow the table after a change: hot-seat puts up the privacy screen when
-        another human seat is to act; teacher mode shows the seat to act."""
+        another human seat is to act (not for a move the table makes itself, such as an
+        auto-pass); teacher mode shows the seat to act."""
         to_act = self.table.state.to_act
         if self.table.mode == "hotseat":
-            if self.table.is_human(to_act) and to_act != self.seat:
+            if (self.table.is_human(to_act) and to_act != self.seat
+                    and not self.table.moves_itself(to_act)):
                 self.seat, self.privacy = None, to_act
             else:
                 self.privacy = None
