@@ -76,7 +76,8 @@ def test_a_failed_write_is_shown_tried_again_in_order_and_never_skipped():
 
 def test_a_page_stopped_by_a_game_gone_on_elsewhere_writes_nothing_more():
     """The last move of a game refused because the game went on in another page: the
-    page stops, and neither that game's result nor anything after it is written."""
+    move takes no effect (the page shows nothing of it), the page stops, and neither that
+    game's result nor anything after it is written."""
     record = pytest.importorskip("kit.record")
 
     def play(refuse_at: int | None) -> tuple[Board, list]:
@@ -91,7 +92,11 @@ def test_a_page_stopped_by_a_game_gone_on_elsewhere_writes_nothing_more():
         rec = Refusing()
         b = board("pug_party", recorder=rec)
         while b.legal:
-            b.act(b.legal[0]["action"])
+            moves = len(b.state.history)
+            try:
+                b.act(b.legal[0]["action"])
+            except kit.IllegalAction as exc:
+                assert "another page" in str(exc) and len(b.state.history) == moves
         return b, rec.calls
 
     whole, calls = play(None)
@@ -123,11 +128,13 @@ def test_a_game_open_in_two_pages_stops_the_page_that_falls_behind(tmp_path, mon
     written = len(record.load_actions(url))
     assert written == len(second.state.history) and second.error == ""
 
-    first.act(first.legal[0]["action"])  # the first page falls behind
+    before, lines = first.state.snapshot(), list(first.events)
+    with pytest.raises(kit.IllegalAction, match="went on in another page"):
+        first.act(first.legal[0]["action"])  # the first page falls behind: refused,
+    assert first.state.snapshot() == before and first.events == lines  # showing nothing
     assert f"Игра {game_id} продолжилась на другой странице" in first.error
     assert "?resume=" not in first.error  # (a link without its key would not open the game)
-    assert first.legal == [] and first.thinking is None and first.state.to_act != 0
-    before = first.state.snapshot()
+    assert first.legal == [] and first.thinking is None
     with pytest.raises(kit.IllegalAction, match="went on in another page"):
         first.act({"type": "pass"})
     assert first.state.snapshot() == before

@@ -194,6 +194,9 @@ def test_undo_is_refused_in_play_and_on_a_recorded_table():
         def action(self, *_a: Any, **_k: Any) -> None:
             pass
 
+        def follow(self, _state: Any) -> None:
+            pass
+
     r = table(mode="teacher")
     Recording(r, record=Record())
     Viewer(r).move(r.state.legal_actions()[0])

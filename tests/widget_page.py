@@ -136,6 +136,9 @@ class FakeRecorder:
     def finish(self, result: dict) -> None:
         self.calls.append(("finish", result["places"]))
 
+    def follow(self, state: Any) -> None:
+        """(the state the game goes on in: a real record checks actions against it)"""
+
     def feedback(self, **kw: Any) -> None:
         self.calls.append(("feedback", kw))
 

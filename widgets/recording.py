@@ -1,15 +1,20 @@
 """A table's recording (DESIGN.md, "Recording": one commit per move): each move is
-written when it is applied, before any page is told; a failed write is retried, never
-skipped."""
+written before it takes effect, so before any page is told; a failed write is retried,
+never skipped; a move the store refuses (the game went on in another page) never takes
+effect."""
 
 from __future__ import annotations
 
+import copy
 from typing import TYPE_CHECKING, Any
 
+from kit.errors import IllegalAction
 from kit.i18n import NC_
+from widgets.table import Move
 
 if TYPE_CHECKING:
-    from widgets.table import Move, Table
+    from kit.contract import GameState
+    from widgets.table import Table
 
 
 class Recording:
@@ -35,15 +40,25 @@ class Recording:
         #: the first unwritten move's action is written, its result not yet
         self._action_written = False
         table.recording = self
-        table.on_move(self._write)
+        table.before_move(self._write)
 
     @property
     def id(self) -> int | None:
         return getattr(self.record, "id", None)
 
-    def _write(self, move: Move) -> None:
-        self._unwritten.append(move)
+    def _write(self, after: GameState, seat: int | None, thinking: float) -> None:
+        """The table's gate: the move that led to ``after`` is written before it takes
+        effect. A game gone on in another page refuses it (IllegalAction): the page that
+        tried shows nothing of it (a Hanabi discard there showed the card, then stopped)."""
+        self._unwritten.append(Move(copy.deepcopy(after.history[-1]), seat, [], thinking,
+                                    after.result() if after.over else None))
+        self.record.follow(after)
         self.flush()
+        notice = self.table.notice
+        if self.table.stopped is not None:
+            raise IllegalAction(after.spec.action_rule, self.table.stopped,
+                                code=notice and notice.code,
+                                **(notice.params if notice else {}))
 
     def flush(self) -> None:
         """Write the moves not written yet, in order; stop at the first that fails."""

@@ -30,14 +30,16 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import kit
 from kit.bots import make_bot
 from kit.contract import GameState, visible
 from kit.errors import ConfigError, IllegalAction
 from kit.i18n import NC_
-from widgets.recording import Recording
+
+if TYPE_CHECKING:
+    from widgets.recording import Recording
 
 MODES = ("playtest", "hotseat", "teacher", "replay", "lesson", "table")
 #: modes with undo (DESIGN.md: teacher and lesson tables take a move back)
@@ -176,7 +178,7 @@ class Table:
 
     def on_move(self, callback: Callable[[Move], None]) -> None:
         """Call ``callback(move)`` after each move is applied, before the pages hear of
-        it; in the order the observers came (the recording first)."""
+        it; in the order the observers came (the recording wrote it before: a gate)."""
         self._move_observers.append(callback)
 
     def on_change(self, callback: Callable[[], None]) -> None:
@@ -187,7 +189,8 @@ class Table:
         """Call ``gate(state_after, seat, thinking)`` before a move made here (a person's,
         a bot's, an auto-pass) takes effect: ``state_after`` is a copy with the move
         applied. A gate that raises IllegalAction refuses the move, changing nothing (a
-        table across devices writes the move to the store there: the first write wins)."""
+        table across devices writes the move to the store there: the first write wins; a
+        recording writes it there, refused if the game went on in another page)."""
         self._gates.append(gate)
 
     def forget(self, callback: Callable) -> None:
@@ -452,7 +455,12 @@ class Table:
         if self.pause <= 0 or loop is None:
             moved = False
             while (action := self._automatic_move()) is not None:
-                self._apply(action)
+                try:
+                    self._apply(action)
+                except IllegalAction:
+                    if self.stopped is None:
+                        raise
+                    break  # (the recording refused it: the game went on elsewhere)
                 moved = True
             if moved:
                 self._changed()
@@ -468,6 +476,8 @@ class Table:
         try:
             self._apply(action)
         except IllegalAction as exc:  # a bot's bug: shown, rather than a table that hangs
+            if self.stopped is not None:  # (refused by the recording: said already)
+                return
             self.warn(f"bot move refused: {exc}", code=NC_("error", "bot_refused"),
                       why=exc)  # (the engine's refusal, said in each page's language)
             self._changed()

@@ -499,6 +499,12 @@ class GameRecord:
             self._write_pending(retry=self.stopped is None)
         return seq
 
+    def follow(self, state: GameState) -> None:
+        """Check the actions recorded from now on against ``state``: the game as it goes
+        on, for a caller that applies each move to a copy and keeps the copy (a board's
+        table writes a move before it takes effect)."""
+        self._state = state
+
     def _sent_again(self, data: dict) -> int | None:
         """The seq of a move this record has already, sent again by a caller that keeps
         a failed move and sends it again before the next one (as a board's recording
