@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import ast
 import re
 
 
@@ -48,3 +49,21 @@ def section(cells: list, title: str, starts: tuple[str, ...] = ("#",)) -> list:
     end = next((i for i in range(start + 1, len(cells)) if starts_part(cells[i])),
                len(cells))
     return cells[start:end]
+
+
+def cell_names(source: str) -> tuple[set[str], list[str]]:
+    """(names a code cell binds, names it reads): whether a section runs on its own."""
+    bound: set[str] = set()
+    read: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name):
+            (read.append if isinstance(node.ctx, ast.Load) else bound.add)(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+            bound.add(node.name)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            bound.update((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            bound.add(node.name)
+    return bound, read

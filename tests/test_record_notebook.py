@@ -17,6 +17,7 @@ import pytest
 import sqlalchemy as sa
 from jupyter_client import KernelManager
 from nbclient import NotebookClient
+from notebook_cells import cell_names
 from pg_fixture import pg_server, pg_url  # noqa: F401  (fixtures)
 
 import kit
@@ -92,11 +93,11 @@ def test_each_section_reads_only_the_setup_the_figures_and_its_own_names():
     known = set(dir(builtins))
     for cell in cells:
         if {"setup", "figures"} & set(cell.metadata.get("tags", [])):
-            known |= names(cell.source)[0]
+            known |= cell_names(cell.source)[0]
     for title, code in sections(cells):
         own: set[str] = set()
         for cell in code:
-            bound, read = names(cell.source)
+            bound, read = cell_names(cell.source)
             strange = sorted({n for n in read if n not in known | own | bound})
             assert strange == [], f"section {title!r} reads {strange} from elsewhere"
             own |= bound
@@ -135,24 +136,6 @@ def sections(cells: list) -> list[tuple[str, list]]:
         elif out and cell.cell_type == "code" and not {"setup", "figures"} & tags:
             out[-1][1].append(cell)
     return [(title, code) for title, code in out if code]
-
-
-def names(source: str) -> tuple[set[str], list[str]]:
-    """(names a cell binds, names it reads)."""
-    bound: set[str] = set()
-    read: list[str] = []
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Name):
-            (read.append if isinstance(node.ctx, ast.Load) else bound.add)(node.id)
-        elif isinstance(node, ast.FunctionDef | ast.ClassDef):
-            bound.add(node.name)
-        elif isinstance(node, ast.Import | ast.ImportFrom):
-            bound.update((a.asname or a.name).split(".")[0] for a in node.names)
-        elif isinstance(node, ast.arg):
-            bound.add(node.arg)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            bound.add(node.name)
-    return bound, read
 
 
 def client(tmp_path: Path, nb: nbformat.NotebookNode) -> NotebookClient:

@@ -22,7 +22,7 @@ from pathlib import Path
 import nbformat
 import pytest
 from nbclient import NotebookClient
-from notebook_cells import heading
+from notebook_cells import cell_names, heading
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGLISH = sorted((ROOT / "notebooks").glob("*_tutorial.ipynb"))
@@ -59,24 +59,6 @@ def _cells(path: Path) -> list:
 
 def _tags(cell) -> list[str]:
     return cell.metadata.get("tags", [])
-
-
-def _names(source: str) -> tuple[set[str], list[str]]:
-    """(names a cell binds, names it reads)."""
-    bound: set[str] = set()
-    read: list[str] = []
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Name):
-            (read.append if isinstance(node.ctx, ast.Load) else bound.add)(node.id)
-        elif isinstance(node, ast.FunctionDef | ast.ClassDef):
-            bound.add(node.name)
-        elif isinstance(node, ast.Import | ast.ImportFrom):
-            bound.update((a.asname or a.name).split(".")[0] for a in node.names)
-        elif isinstance(node, ast.arg):
-            bound.add(node.arg)
-        elif isinstance(node, ast.ExceptHandler) and node.name:
-            bound.add(node.name)
-    return bound, read
 
 
 def _sections(cells: list) -> list[tuple[str, list]]:
@@ -127,11 +109,11 @@ def test_each_section_reads_only_the_setup_and_its_own_names(path):
     known = set(dir(builtins))
     for cell in cells:
         if "setup" in _tags(cell):
-            known |= _names(cell.source)[0]
+            known |= cell_names(cell.source)[0]
     for title, code in _sections(cells):
         own: set[str] = set()
         for cell in code:
-            bound, read = _names(cell.source)
+            bound, read = cell_names(cell.source)
             strange = sorted({n for n in read if n not in known | own | bound})
             assert strange == [], f"{path.name}, {title!r} reads {strange} from elsewhere"
             own |= bound
