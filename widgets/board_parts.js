@@ -92,6 +92,9 @@ function replayControls(model, send, names, seat, T) {
     h("button", { class: "kit-step", "data-step": "first", onclick: () => go(0), disabled: pos <= 0, title: T("to_start") }, "|◀"),
     h("button", { class: "kit-step", "data-step": "back", onclick: () => go(pos - 1), disabled: pos <= 0 }, T("back")),
     h("span", { class: "kit-pos" }, T("move_of", { pos, len })),
+    // (a long game, 384 moves of «Лист ожидания», is crossed by dragging, not clicking)
+    h("input", { type: "range", class: "kit-scrub", min: 0, max: len, value: pos, "aria-label": T("move_of", { pos, len }),
+      onchange: (e) => go(Number(e.target.value)) }),
     h("button", { class: "kit-step", "data-step": "forward", onclick: () => go(pos + 1), disabled: pos >= len }, T("forward")),
     h("button", { class: "kit-step", "data-step": "last", onclick: () => go(len), disabled: pos >= len, title: T("to_end") }, "▶|"),
     h("label", {}, ` ${T("seen_by")} `,

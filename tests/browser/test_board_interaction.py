@@ -200,6 +200,11 @@ def test_a_replay_stepped_back_and_seen_by_another_seat_shows_that_seats_lines(
     board.locator("[data-step='first']").click()
     page.wait_for_timeout(300)
     assert check() == []
+    scrub = board.locator("input.kit-scrub")  # a long replay is crossed in one drag
+    half = int(scrub.get_attribute("max")) // 2
+    scrub.fill(str(half))
+    page.wait_for_timeout(300)
+    assert board.get_attribute("data-moves") == str(half)
     assert not page.errors, page.errors
 
 
