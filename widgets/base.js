@@ -345,7 +345,9 @@ function kitBoard(draw) {
       }
       if (result) {
         parts.push(h("div", { key: "over", class: "kit-over" }, h("b", {}, `${T("game_over_dot")} `),
-          draw.resultLine ? draw.resultLine(result, ctx) : "", resultTable(result, names, T)));
+          draw.resultLine ? draw.resultLine(result, ctx) : "",
+          // (a game may draw its own: a cooperative game's team shares one score)
+          (draw.resultTable || resultTable)(result, names, T)));
       }
       if (privacy !== null && privacy !== undefined) {
         parts.push(h("div", { key: "privacy", class: "kit-privacy" },
@@ -354,30 +356,27 @@ function kitBoard(draw) {
           h("button", { class: "kit-reveal", onclick: () => send({ kind: "reveal" }) },
             T("i_am", { who: seatLabel(names, privacy, T) }))));
       }
-      parts.push(h("div", { key: "table", class: "kit-table" }, Object.keys(view).length ? draw(ctx) : "…"));
+      // the game and its moves (`main`), and beside them, where the board is wide enough
+      // (base.css), the recent events (`side`); under them where it is not
+      const main = [h("div", { key: "table", class: "kit-table" }, Object.keys(view).length ? draw(ctx) : "…")];
       const rest = waiting ? [] : legal.map((a, i) => i).filter((i) => !used.has(i));
       if (rest.length) {
-        parts.push(h("div", { key: "moves", class: "kit-moves kit-acts" }, h("span", { class: "kit-label" }, `${T("moves")} `),
+        main.push(h("div", { key: "moves", class: "kit-moves kit-acts" }, h("span", { class: "kit-label" }, `${T("moves")} `),
           rest.map((i) => ctx.btn(i))));
       }
-      if (mode === "replay") parts.push(replayControls(model, send, names, seat, T));
+      if (mode === "replay") main.push(replayControls(model, send, names, seat, T));
       // teacher and lesson tables: take a move back, or start again
       if (model.get("can_undo") || model.get("can_restart")) {
-        parts.push(h("div", { key: "undo", class: "kit-undo" },
+        main.push(h("div", { key: "undo", class: "kit-undo" },
           model.get("can_undo") ? h("button", { class: "kit-undo-button", onclick: () => send({ kind: "undo" }) }, T("undo")) : null,
           model.get("can_restart") ? h("button", { class: "kit-restart-button", onclick: () => send({ kind: "restart" }) }, T("restart")) : null));
       }
-      // the log's lines are not Preact's: `showLog` adds them after the render
-      parts.push(ctx.memo("log", [T], () => h("details", { key: "log", class: "kit-log", open: true },
-        h("summary", {}, T("recent")), h("div", { class: "kit-log-box" }, h("ol", { ref: logRef })))));
-      // (memoised: reading `location` for the link slowed every redraw)
-      const recordId = model.get("record_id");
-      const resumeKey = model.get("resume_key");
-      const resume = ctx.memo("resume", [recordId, resumeKey, mode, T], () => {
-        const link = resumeLink(recordId, T("resume_at"), T("resume_here"), model.get("game"), resumeKey, mode);
-        return link && h("p", { key: "resume", class: "kit-resume" }, T("recorded_as", { id: recordId }), link, ".");
-      });
-      if (resume) parts.push(resume);
+      // the log's lines are not Preact's: `showLog` adds them after the render. (The link
+      // that goes on with a recorded game is the app's, under the board: it says it once.)
+      const log = ctx.memo("log", [T], () => h("details", { key: "log", class: "kit-log", open: true },
+        h("summary", {}, T("recent")), h("div", { class: "kit-log-box" }, h("ol", { ref: logRef }))));
+      parts.push(h("div", { key: "body", class: "kit-body" }, h("div", { class: "kit-main" }, main),
+        h("div", { class: "kit-side" }, log)));
       preact.render(h(preact.Fragment, {}, parts), root);
       for (const fn of afters) fn();
       showLog(logRef.current, model.get("events") || [], `${mode} ${seat}`);

@@ -2,8 +2,9 @@
 on a :class:`widgets.table.Table` (the game in play, its seats, bots, log and recording).
 
 What reaches the browser (DESIGN.md, "Boards"): the synced traits below and nothing
-else. Outside teacher mode they hold only ``view(seat)`` of the seat shown, that seat's
-legal actions (JSON + readable phrase) and the recent events visible to it; the state
+else. Outside teacher mode, while the game lasts, they hold only ``view(seat)`` of the
+seat shown, that seat's legal actions (JSON + readable phrase) and the recent events
+visible to it (a game over may open the hands: :meth:`Board.hands_shown_open`); the state
 lives in the kernel. Parts of the view that never change in a game (``STATIC``, such as
 Waiting List's card catalogue) and the page's words go once per page, whatever the number
 of boards (widgets/once_per_page.py): the traits hold their keys. The browser asks for
@@ -44,7 +45,8 @@ RECENT_EVENTS = 12
 
 class Board(anywidget.AnyWidget):
     """A game board. Subclasses set ``GAME``, ``_esm`` (:func:`loader`) and may
-    override :meth:`event_text`, :meth:`teacher_hands` and :meth:`auto_move`.
+    override :meth:`event_text`, :meth:`teacher_hands`, :meth:`hands_shown_open` and
+    :meth:`auto_move`.
 
     On a new game (``players``, ``seed``, ``options``), on ``state``, or on a ``table``
     already in play (``seat``: the seat this page shows). With ``recorder`` (a
@@ -92,7 +94,8 @@ class Board(anywidget.AnyWidget):
     privacy = t.Int(None, allow_none=True).tag(sync=True)
     #: result() once the game is over
     result = t.Dict(None, allow_none=True).tag(sync=True)
-    #: teacher mode only: every seat's hand, built from the state in the kernel
+    #: teacher mode (or a game over, as the game allows): every seat's hand, built from
+    #: the state in the kernel (:meth:`hands_shown_open`)
     open_hands = t.List().tag(sync=True)
     #: actions applied so far (replay: the position)
     moves = t.Int(0).tag(sync=True)
@@ -198,8 +201,17 @@ class Board(anywidget.AnyWidget):
         """Teacher mode: every seat's hand as the browser shows it (from each seat's view)."""
         return [self.state.view(p).get("hand") for p in range(self.state.players)]
 
-    def auto_move(self, state: GameState, seat: int) -> Any:
-        """A human seat's automatic move (e.g. auto-pass), or None. Default: none."""
+    def hands_shown_open(self) -> list:
+        """The hands the page sees open beside its view (``open_hands``): every hand in
+        teacher mode (:meth:`teacher_hands`), none otherwise. A game may open them once
+        the game is over (Hanabi's own hand, HB-2)."""
+        return self.teacher_hands() if self.table.mode == "teacher" else []
+
+    @staticmethod
+    def auto_move(state: GameState, seat: int) -> Any:
+        """A human seat's automatic move (e.g. auto-pass), or None. Default: none. (A
+        static method: a table across devices takes it from the board's class, before any
+        board is made, widgets/table_sync.py.)"""
         return None
 
     def who(self, seat: Any) -> str:
@@ -275,7 +287,7 @@ class Board(anywidget.AnyWidget):
                                          if viewer.may_move() else []),
             "events": self._recent(seat),
             "result": state.result() if state.over else None,
-            "open_hands": self.teacher_hands() if table.mode == "teacher" else [],
+            "open_hands": self.hands_shown_open(),
             "moves": len(state.history), "replay_length": table.replay_length,
             "thinking": table.thinking(), "auto_pass": list(table.auto_pass),
             "error": self._refused or (self.explain(table.notice) if table.notice else ""),
