@@ -291,8 +291,9 @@ function kitBoard(draw) {
           return out;
         },
         who: (p) => seatLabel(names, p, T),
-        /** the seats in the order the board lists them (`seatOrder`) */
-        order: seatOrder(seat, view.players || 0),
+        /** the seats in the order the board lists them (`seatOrder`; teacher mode: from
+         * seat 0, whoever is to act, so that no hand changes place as the turn passes) */
+        order: seatOrder(mode === "teacher" ? null : seat, view.players || 0),
         /** the page's words: `ctx.t(key, args)`, `ctx.tn(key, n, args)` (see pageWords) */
         t: T,
         tn: T.n,
@@ -379,7 +380,8 @@ function kitBoard(draw) {
         h("div", { class: "kit-side" }, log)));
       preact.render(h(preact.Fragment, {}, parts), root);
       for (const fn of afters) fn();
-      showLog(logRef.current, model.get("events") || [], `${mode} ${seat}`);
+      // (teacher mode: one log, the public one, whichever seat is to act)
+      showLog(logRef.current, model.get("events") || [], mode === "teacher" ? mode : `${mode} ${seat}`);
     }
 
     paint();

@@ -285,7 +285,8 @@ class Board(anywidget.AnyWidget):
             "legal": self._lesson_marks([{"action": (j := a.to_json()), "text":
                                           self.action_text(j)} for a in state.legal_actions()]
                                          if viewer.may_move() else []),
-            "events": self._recent(seat),
+            # (teacher mode: the public log, the same whichever seat is to act)
+            "events": self._recent(None if table.mode == "teacher" else seat),
             "result": state.result() if state.over else None,
             "open_hands": self.hands_shown_open(),
             "moves": len(state.history), "replay_length": table.replay_length,

@@ -122,7 +122,8 @@ SEATS = r"""(board) => {
     const cards = hand ? [...hand.children] : [];
     const tops = cards.map((c) => Math.round(c.getBoundingClientRect().top));
     const lines = hand ? new Set(tops).size : null;
-    return { top: r.top, width: r.width, mine: el.classList.contains('kit-mine'), lines };
+    return { seat: el.dataset.seat, top: r.top, left: Math.round(r.left), width: r.width,
+      mine: el.classList.contains('kit-mine'), lines };
   });
   return { tableWidth: table.width, seats, height: board.getBoundingClientRect().height };
 }"""
@@ -130,23 +131,30 @@ SEATS = r"""(board) => {
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 800)], ids=["1080p", "wxga"])
 @pytest.mark.parametrize("game", ["hanabi", "waiting_list", "pug_party", "domino_metro"])
-def test_a_projector_shows_the_other_seats_side_by_side(page: Any, voila_url: str, game: str,
-                                                        size: tuple[int, int]):
+def test_a_projector_shows_the_seats_side_by_side_in_places_that_stay(page: Any, voila_url: str,
+                                                                      game: str,
+                                                                      size: tuple[int, int]):
     """On a 1920 x 1080 projector, and on a 1280 x 800 one (WXGA, common in classrooms),
-    a teacher board puts the other seats side by side, and the seat shown (whose moves are
-    on the board) across the table's whole width under them, so that a class sees more of
-    the table without scrolling; a Hanabi hand stays on one line, its slots in order
-    (HB-2). The layout rules above still hold."""
+    a teacher board puts the seats side by side, in seat order, each in the place it
+    keeps as the turn passes (the seat to act is marked, not moved: a class loses track
+    of hands that swap places every move), so that a class sees more of the table without
+    scrolling; a Hanabi hand stays on one line, its slots in order (HB-2). The layout rules
+    above still hold."""
     board = open_teacher_board(page, voila_url, game, *size)
     got = board.evaluate(SEATS)
-    others = [s for s in got["seats"] if not s["mine"]]
-    mine = [s for s in got["seats"] if s["mine"]]
-    assert len(mine) == 1 and len(others) >= 2, got
-    rows = {round(s["top"]) for s in others}
-    assert len(rows) < len(others), f"no two other seats share a row: {others}"
-    assert mine[0]["width"] >= got["tableWidth"] - 1, (mine, got["tableWidth"])
-    assert mine[0]["top"] > max(s["top"] for s in others)
+    seats = got["seats"]
+    assert [s["seat"] for s in seats] == [str(p) for p in range(len(seats))], seats
+    rows = {round(s["top"]) for s in seats}
+    assert len(rows) < len(seats), f"no two seats share a row: {seats}"
+    assert all(s["width"] < got["tableWidth"] - 1 for s in seats), seats
     if game == "hanabi":
-        assert [s["lines"] for s in got["seats"]] == [1] * len(got["seats"]), got["seats"]
+        assert [s["lines"] for s in seats] == [1] * len(seats), seats
+    assert assert_laid_out(board)["buttons"]
+    moves = board.get_attribute("data-moves")
+    board.locator("button.kit-act:visible").first.click()
+    page.wait_for_function(f"() => document.querySelector('.kit-board').dataset.moves !== "
+                           f"'{moves}'")
+    after = board.evaluate(SEATS)["seats"]
+    assert [(s["seat"], s["left"]) for s in after] == [(s["seat"], s["left"]) for s in seats]
     assert assert_laid_out(board)["buttons"]
     assert not page.errors, page.errors
