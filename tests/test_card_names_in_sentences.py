@@ -29,7 +29,20 @@ NAMED = {
     ("", "laid {card} on the combination"), ("", "played {card}"),
     ("", "played {card} blind"), ("", "played {card} from the table"),
     ("", "took {card} from the discard pile"), ("", "took {card} out of turn"),
-    ("", "turned up {card} to start the discard pile"),
+    ("", "First card of the discard pile: {card}"),
+    ("", "revealed {cards} and the character: {character}"),
+    ("", "{seat} to move: take {card}, or draw from the deck."),
+    ("", "{who} discarded {card}. {seat} to move: take it, or draw from the deck."),
+    ("", "{who} discarded {card}. {seat}: take it out of turn? (the hand grows, nothing is "
+         "discarded)"),
+    ("", "The discard pile starts with {card}. {seat}: take it out of turn? (the hand grows, "
+         "nothing is discarded)"),
+    ("", "{who} discarded {card}. {seat}: it fills nothing the combination still lacks, so "
+         "the only move is to pass."),
+    ("", "The discard pile starts with {card}. {seat}: it fills nothing the combination still "
+         "lacks, so the only move is to pass."),
+    ("", "{seat} decides: take {card}, or draw from the deck."),
+    ("", "{seat} decides whether to take {card} out of turn."),
     ("", "turned face-down card #{n}: {card}"), ("", "{card} is on top again but stays dead"),
     ("", "{card}: anything goes, up"), ("", "burned the pile ({n} card): {card}"),
     ("", "{who} discarded {card}. Take it out of turn? (your hand grows, you discard nothing)"),

@@ -246,6 +246,9 @@ class TeacherPage(w.VBox):
         old = self.board
         self.board = board("waiting_list", s.state(), mode="teacher", pause=0, lang=self.lang,
                            restart=False)  # (the page's own button starts again)
+        # the board spans the page's width whatever it shows: on a projector it does not
+        # widen and narrow as the claim window comes and goes
+        self.board.layout.width = "100%"
         self.holder.children = [self.board]
         if old is not None:
             old.close()

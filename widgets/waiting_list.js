@@ -64,11 +64,15 @@ function drawWaitingList(ctx) {
     view.reshuffles ? h("span", { title: "WL-11" }, T("wl_reshuffled", { n: view.reshuffles })) : null,
     h("span", { class: "kit-label" }, T("wl_dealer", { who: ctx.who(view.dealer) })))));
 
+  // The summary of the round that ended last (WL-R4), until the page closes it or moves.
+  const summary = ctx.model.get("round_summary");
+  if (summary) out.push(wlSummary(ctx, summary, cat));
+
   // The discard pile: covered cards are dead forever (WL-7), greyed.
   const pile = view.pile || [];
   const shownFrom = Math.max(0, pile.length - 8);
   const pileRow = h("div", { class: "kit-row wl-pile" },
-    shownFrom ? h("span", { class: "kit-label" }, T("wl_below", { n: shownFrom })) : null,
+    shownFrom ? h("span", { class: "kit-label wl-below" }, T.n("wl_below", shownFrom)) : null,
     pile.slice(shownFrom).map((p, k) => {
       const i = shownFrom + k;
       const top = i === pile.length - 1;
@@ -79,28 +83,10 @@ function drawWaitingList(ctx) {
     pile.length ? pileRow : h("div", { class: "kit-row wl-pile wl-pile-empty" }, T("wl_pile_empty")));
   out.push(pileBox);
 
-  // The claim window (WL-6, WL-R3), made for people.
-  const take = ctx.find((a) => a.type === "take");
-  const draw = ctx.find((a) => a.type === "draw");
-  const claim = ctx.find((a) => a.type === "claim");
-  const pass = ctx.find((a) => a.type === "pass");
+  // What is being decided now (WL-5, WL-6, WL-R3), in one box that stays in its place
+  // all game: the seat's own choice with its buttons, or what the seat to act decides.
   const topCard = pile.length ? wlText(cat[pile[pile.length - 1].card] || {}, T) : "";
-  if (ctx.waiting) {
-    // the seat's turn is over: its offer or claim window closes
-  } else if (view.phase === "offer" && (take.length || draw.length)) {
-    out.push(h("div", { key: "offer", class: "wl-window", title: "WL-5" },
-      h("div", {}, view.discarder !== null && view.discarder !== undefined
-        ? T("wl_offer_after", { who: ctx.who(view.discarder), card: topCard })
-        : T("wl_offer", { card: topCard })),
-      take.map((i) => ctx.btn(i, T("wl_take", { card: topCard }), "wl-take")),
-      draw.map((i) => ctx.btn(i, T("wl_draw"), "wl-draw"))));
-  } else if (view.phase === "claims" && (claim.length || pass.length)) {
-    const who = view.discarder === null || view.discarder === undefined ? null : ctx.who(view.discarder);
-    out.push(h("div", { key: "claim", class: "wl-window wl-claim", title: "WL-6" },
-      h("div", {}, wlClaimText(who, claim.length > 0, topCard, T)),
-      claim.map((i) => ctx.btn(i, T("wl_claim", { card: topCard }), "wl-claim-btn")),
-      pass.map((i) => ctx.btn(i, T("wl_pass"), "wl-pass"))));
-  }
+  if (!ctx.result) out.push(wlPrompt(ctx, topCard));
   if ((ctx.mode === "playtest" || ctx.mode === "hotseat") && ctx.seat !== null && ctx.seat !== undefined) {
     const on = (ctx.model.get("auto_pass") || [])[ctx.seat];
     out.push(ctx.memo("auto-pass", [on, T], () => h("label", { key: "auto-pass", class: "wl-autopass", title: "WL-R3" },
@@ -121,11 +107,88 @@ function drawWaitingList(ctx) {
   return out;
 }
 
-/** the claim window's sentence (WL-6, WL-R3): who discarded the card (null: it was turned
- * up to start the pile, WL-3), then the question, or why this seat can only pass */
-function wlClaimText(who, canClaim, card, T) {
-  const key = (canClaim ? "wl_claim_window" : "wl_cannot_claim") + (who === null ? "_first" : "");
-  return T(key, { who: who || "", card });
+/** the box that says what is being decided (WL-5, WL-6, WL-R3, WL-9): the seat's own
+ * choice with its buttons (teacher mode: the seat to act's, by its name), else what the
+ * seat to act decides. It keeps the tallest height it had at this width, so that the page
+ * under it does not move as its text changes (a phone's claim window is four lines). */
+function wlPrompt(ctx, topCard) {
+  const { view } = ctx;
+  const T = ctx.t;
+  const actor = view.to_act;
+  const named = ctx.mode === "teacher";
+  const args = { seat: ctx.who(actor), card: topCard, who: wlWho(ctx, view.discarder) };
+  const say = (key) => (named ? T(`wl_t_${key}`, args) : T(`wl_${key}`, args));
+  const find = (type) => ctx.find((a) => a.type === type);
+  const [take, draw, claim, pass] = ["take", "draw", "claim", "pass"].map(find);
+  const first = args.who === null ? "_first" : "";
+  let text = null;
+  let buttons = [];
+  let mine = !ctx.waiting && ctx.legal.length > 0;
+  if (mine && view.phase === "offer" && (take.length || draw.length)) {
+    text = say(first ? "offer" : "offer_after");
+    buttons = [take.map((i) => ctx.btn(i, T("wl_take", { card: topCard }), "wl-take")),
+      draw.map((i) => ctx.btn(i, T("wl_draw"), "wl-draw"))];
+  } else if (mine && view.phase === "claims" && (claim.length || pass.length)) {
+    text = say((claim.length ? "claim_window" : "cannot_claim") + first);
+    buttons = [claim.map((i) => ctx.btn(i, T("wl_claim", { card: topCard }), "wl-claim-btn")),
+      pass.map((i) => ctx.btn(i, T("wl_pass"), "wl-pass"))];
+  } else if (mine && view.phase === "play") {
+    text = say(ctx.find((a) => a.type === "reveal" || a.type === "lay").length ? "play_more" : "play");
+  } else {
+    mine = false;
+    if (actor !== null && actor !== undefined) text = T(`wl_wait_${view.phase}`, args);
+  }
+  const phase = view.phase === "claims" ? "WL-6" : view.phase === "offer" ? "WL-5" : "WL-9";
+  ctx.after(() => wlKeepHeight(ctx.ref("prompt").current));
+  return h("div", { key: "prompt", ref: ctx.ref("prompt"), title: phase, "aria-live": "polite",
+    class: `wl-window${mine ? "" : " wl-idle"}${view.phase === "claims" ? " wl-claim" : ""}` },
+  h("div", {}, text), buttons);
+}
+
+/** a discarder's name, or null: the card was turned up to start the pile (WL-3) */
+function wlWho(ctx, seat) {
+  return seat === null || seat === undefined ? null : ctx.who(seat);
+}
+
+/** `el` keeps the tallest height it has had at its width (a new width starts afresh): a
+ * box whose text grows and shrinks leaves the page under it where it was */
+function wlKeepHeight(el) {
+  if (!el || el.kitKept || typeof ResizeObserver === "undefined") return;
+  const kept = (el.kitKept = { width: 0, height: 0 });
+  new ResizeObserver(() => {
+    const width = el.offsetWidth;
+    if (Math.abs(width - kept.width) > 1) {
+      kept.width = width;
+      el.style.minHeight = "";
+      kept.height = 0;
+    }
+    const height = el.offsetHeight;
+    if (height > kept.height) {
+      kept.height = height;
+      el.style.minHeight = `${height}px`;
+    }
+  }).observe(el);
+}
+
+/** the summary of the round that ended last (WL-R4): how it ended, and per seat the cards
+ * left in hand, each with its penalty points, the points for a combination never revealed,
+ * the round's points and the total; "Close" hides it (a move of the page's does too) */
+function wlSummary(ctx, s, cat) {
+  const T = ctx.t;
+  return ctx.memo("summary", [s, ctx.names, cat, T], () => h("div", { key: "summary", class: "wl-summary", role: "status", title: "WL-R4" },
+    h("div", { class: "wl-summary-head" }, h("b", {}, s.text),
+      h("button", { class: "wl-summary-close", onclick: () => ctx.send({ kind: "close_summary" }) }, T("wl_close"))),
+    h("table", { class: "wl-summary-table" },
+      h("thead", {}, h("tr", {}, h("th", {}, T("seat")), h("th", {}, T("wl_left")),
+        h("th", {}, T("wl_round_points")), h("th", {}, T("wl_total")))),
+      h("tbody", {}, s.seats.map((r) => h("tr", { key: r.seat, "data-seat": r.seat, class: r.seat === s.winner ? "wl-round-winner" : null },
+        h("td", {}, ctx.who(r.seat)),
+        h("td", {}, h("div", { class: "kit-row wl-left" },
+          r.cards.length ? r.cards.map((c, i) => h("div", { key: i, class: "wl-cost" }, wlCard(ctx, cat, c.card, "wl-small"),
+            h("span", { class: "wl-points" }, `+${c.points}`))) : h("span", { class: "kit-label" }, T("wl_no_cards")),
+          r.unrevealed ? h("span", { class: "wl-points wl-unrevealed" }, T("wl_unrevealed", { n: r.unrevealed })) : null)),
+        h("td", { class: "wl-num" }, r.points),
+        h("td", { class: "wl-num" }, s.totals[r.seat])))))));
 }
 
 /** seat p: its name and tags, its hand (own or open) or card backs, what is known of it,
@@ -162,7 +225,10 @@ function wlSeat(ctx, p, cat) {
         T("wl_reveal", { cards: ctx.legal[i].action.cards.map((c) => wlText(cat[c] || { en: c }, T)).join(" + ") }), "wl-reveal-btn"))) : null);
     });
     const known = st.known && st.known.length
-      ? ctx.memo(`known ${p}`, [st.known, cat], () => h("div", { class: "kit-row wl-known" }, h("span", { class: "kit-label" }, T("wl_known")), st.known.map((c) => wlCard(ctx, cat, c, "wl-small"))))
+      ? ctx.memo(`known ${p}`, [st.known, cat, mine], () => h("div", { class: "kit-row wl-known" },
+        // (your own seat: what the others know you hold, worded for you)
+        h("span", { class: "kit-label" }, T(mine && ctx.mode !== "teacher" ? "wl_known_mine" : "wl_known")),
+        st.known.map((c) => wlCard(ctx, cat, c, "wl-small"))))
       : null;
     const combo = st.revealed
       ? ctx.memo(`combo ${p}`, [st.combination, st.laid, cat], () => h("div", { class: "kit-row wl-combo" }, h("span", { class: "kit-label" }, T("wl_revealed")),
