@@ -54,10 +54,12 @@ TO_MOVE = """() => { const b = document.querySelector('.kit-board');
 
 
 #: a board's waiting state, its status, claim windows and playable rings in one read
+#: (a Waiting List board's box of what is decided stays, saying what another seat decides:
+#: `wl-idle`; a window of the seat's own choice is not)
 WAITING_BOARD = """() => { const b = document.querySelector('.kit-board');
   return { waiting: b.classList.contains('kit-waiting'),
            status: b.querySelector('.kit-status').innerText,
-           windows: b.querySelectorAll('.wl-window').length,
+           windows: b.querySelectorAll('.wl-window:not(.wl-idle)').length,
            rings: [...b.querySelectorAll('.dm-playable .dm-domino')]
              .map((e) => getComputedStyle(e).boxShadow) }; }"""
 
