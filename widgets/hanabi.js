@@ -154,12 +154,36 @@ function hbSeat(ctx, p, suits, touched) {
           : ctx.btn(i, String(a.value), "hb-hint hb-hint-v", over);
       })) : null;
   });
+  // (the seat's own hand: what hints told while the game lasts, its faces once it is over)
+  const tag = isMe && ctx.mode !== "teacher" ? (open ? "hb_your_hand_over" : "hb_your_hand") : null;
+  const refused = acting && !ctx.waiting && ctx.legal.length
+    ? ctx.memo(`refused ${p}`, [ctx.legal, view.hints, view.max_hints, ctx.t], () => hbRefused(ctx)) : null;
   return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${isMe ? " kit-mine" : ""}`, "data-seat": p },
-    ctx.memo(`name ${p}`, [ctx.names, isMe && ctx.mode !== "teacher"], () => ctx.seatName(p,
-      isMe && ctx.mode !== "teacher" ? h("span", { class: "kit-tag", title: "HB-2" }, ctx.t("hb_your_hand")) : null)),
-    cardsRow, hintRow);
+    ctx.memo(`name ${p}`, [ctx.names, tag], () => ctx.seatName(p,
+      tag ? h("span", { class: "kit-tag", title: "HB-2" }, ctx.t(tag)) : null)),
+    cardsRow, refused, hintRow);
 }
 
+/**
+ * Why a kind of move is missing from the seat's moves, said where its buttons would be:
+ * no discard while every hint token is available (HB-5), no hint without one (HB-4).
+ */
+function hbRefused(ctx) {
+  const { view } = ctx;
+  const why = [];
+  if (!ctx.find((a) => a.type === "discard").length && view.hints >= view.max_hints) {
+    why.push(h("p", { class: "hb-why hb-why-discard" }, ctx.tn("hb_no_discard", view.max_hints), " ",
+      h("small", { class: "hb-rule" }, "(HB-5)")));
+  }
+  if (!ctx.find((a) => a.type === "hint").length && view.hints <= 0) {
+    why.push(h("p", { class: "hb-why hb-why-hint" }, ctx.t("hb_no_hint"), " ",
+      h("small", { class: "hb-rule" }, "(HB-4)")));
+  }
+  return why.length ? h("div", { class: "hb-refused" }, why) : null;
+}
+
+// Hanabi is cooperative: the team shares one score (HB-11), no places
+drawHanabi.resultTable = (r, names, T) => h("p", { class: "hb-team" }, T("hb_team", { names: names.join(", ") }));
 drawHanabi.resultLine = (r, ctx) => `${r.lost ? ctx.t("hb_lost", { score: r.score, total: r.fireworks_total }) : ctx.t("hb_result", { score: r.score, max: r.max_score })} `;
 
 export default kitBoard(drawHanabi);

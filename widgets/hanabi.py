@@ -1,8 +1,11 @@
 """The Hanabi board (HB-1..HB-12): fireworks, tokens, hands with hint knowledge.
 
-Every colour carries its letter and symbol (colour-blind-safe). The seat shown
-never receives its own cards: ``view(seat)`` has ``None`` for them (HB-2) and
-the board draws what hints told about each one (HB-4).
+Every colour carries its letter and symbol (colour-blind-safe). While the game lasts
+the seat shown never receives its own cards: ``view(seat)`` has ``None`` for them
+(HB-2) and the board draws what hints told about each one (HB-4); once it is over,
+every hand is shown face up (``open_hands``), as the players turn them over at the
+table. A move the rules forbid now is not just missing: the board says why (no discard
+with every hint token available, HB-5; no hint without one, HB-4).
 """
 
 from __future__ import annotations
@@ -28,9 +31,14 @@ class HanabiBoard(Board):
         "hb_may_be": N_("may be {colours}; {values}"), "hb_told": N_("told {what}"),
         "hb_lost": N_("Three mistakes: score {score} (fireworks {total})."),
         "hb_result": N_("Score {score} of {max}."),
+        "hb_team": N_("Team: {names}"),
+        "hb_your_hand_over": N_("your hand, shown now that the game is over"),
+        "hb_no_hint": N_("No hint: no hint token is left"),
     }
     PLURALS: ClassVar[dict[str, tuple[str, str]]] = {
-        "hb_final": NP_("Final round: {n} turn left", "Final round: {n} turns left")}
+        "hb_final": NP_("Final round: {n} turn left", "Final round: {n} turns left"),
+        "hb_no_discard": NP_("No discard: all {n} hint token is available",
+                             "No discard: all {n} hint tokens are available")}
 
     def page_words(self) -> dict:
         out = super().page_words()
@@ -101,3 +109,11 @@ class HanabiBoard(Board):
         """Teacher mode: each hand's faces, read from a neighbour's view (HB-2)."""
         n = self.state.players
         return [self.state.view((p + 1) % n)["hands"][p]["cards"] for p in range(n)]
+
+    def hands_shown_open(self) -> list:
+        """Every hand face up in teacher mode, and once the game is over (HB-8, HB-9,
+        HB-10): a player never sees their own cards while it lasts (HB-2), and after the
+        end there is nothing left to hide, so each player sees what they held."""
+        if self.table.mode == "teacher" or self.state.over:
+            return self.teacher_hands()
+        return []

@@ -6,9 +6,14 @@ In order of preference:
 2. with a hint token, give the hint that makes another player's playable card
    known to be playable (nearest player first; else a hint that touches it);
 3. discard a card it knows is useless (its firework is already past it);
-4. discard its oldest card that no hint touched (never at 8 tokens, HB-5),
-   keeping cards known to be 5s;
-5. otherwise any hint, else play its oldest card.
+4. discard its oldest card that no hint touched (never at 8 tokens, HB-5): it knows
+   nothing of that card, which may be a 5, the only one of its colour (HB-1) — it
+   gives no hints to save cards, so a partner's 5 goes unwarned too;
+5. else its oldest card not known to be a 5; otherwise any hint, else play its oldest
+   card.
+
+The setup form's one line on it (the catalogs' context ``bot-help``, id
+``hanabi.rule``) says the same: it may throw away a 5.
 """
 
 from __future__ import annotations
@@ -44,7 +49,8 @@ def _after_hint(know: dict, hint: Hint, rainbow: set[str]) -> dict:
 
 
 class RuleBot:
-    """Plays known-playable cards, hints playable cards, discards safely (HB-3..HB-7)."""
+    """Plays known-playable cards, hints playable cards, else discards its oldest card
+    that no hint touched, a 5 perhaps (HB-3..HB-7; the module's docstring)."""
 
     name = "rule"
 
