@@ -5,7 +5,8 @@ A link can preset the form through Voilà's query string (``QUERY_STRING`` in th
 kernel): ``?players=3&seats=human,bot:rule,bot:rule&seed=7&pause=0.5&mode=teacher``
 and ``start=1`` to open straight on the board; ``record=0`` records nothing;
 ``resume=<game id>&key=<key>`` goes on with a recorded game that did not finish (a page
-reloaded), given the key that only the page that started it showed.
+reloaded), given the key that only the page that started it showed; a game that did
+finish is offered as a replay instead (:meth:`PlaytestApp.replay_recorded`).
 
 A value the form cannot take (``players=9``, ``pause=abc``, ``variant=purple``) opens
 the form with that field marked and a one-line reason (:attr:`PlaytestApp.problems`),
@@ -28,7 +29,9 @@ from kit.errors import ConfigError
 from kit.i18n import N_, NC_, Words
 from widgets import app_form, board_class
 from widgets.app_form import (  # (option_words: widgets/tutorials imports it from here)
+    NO_TOOLTIP,
     PAUSE_RANGE,
+    WHOLE_LABEL,
     WIDE_LABEL,
     brief,
     classed,
@@ -36,7 +39,7 @@ from widgets.app_form import (  # (option_words: widgets/tutorials imports it fr
     parse_int,
     seed_refused,
 )
-from widgets.app_result import result_panel
+from widgets.app_result import recorded_replay, result_panel
 from widgets.base import Board
 
 
@@ -73,7 +76,8 @@ class PlaytestApp(w.VBox):
                           players, low=low, high=high)
         self.players = w.Dropdown(options=list(range(low, high + 1)),
                                   value=chosen or low + (1 if high > low else 0),
-                                  description=t("Players"), style=WIDE_LABEL,
+                                  description=t("Players"), tooltip=NO_TOOLTIP,
+                                  style=WIDE_LABEL,
                                   layout=w.Layout(width="min(100%, 12em)"))
         self.seat_box = w.VBox()
         self.seat_pickers: list[w.Dropdown] = []
@@ -114,7 +118,8 @@ class PlaytestApp(w.VBox):
             self._problem("seed", N_("{value} is not a whole number from 0 up"), seed)
             seed = ""
         self.seed = classed(w.Text(value=seed, placeholder=t("random"),
-                                   description=t("Deal number (optional)"), style=WIDE_LABEL,
+                                   description=t("Deal number (optional)"),
+                                   tooltip=NO_TOOLTIP, style=WIDE_LABEL,
                                    layout=w.Layout(width="min(100%, 26em)")),  # (ru: long)
                             "kit-seed")
         least, most = PAUSE_RANGE
@@ -130,14 +135,16 @@ class PlaytestApp(w.VBox):
                 pause = pause_value
         self.pause = w.BoundedFloatText(value=min(max(pause, least), most), min=least, max=most,
                                         step=0.1, description=t("Bots' pause (s)"),
-                                        style=WIDE_LABEL, layout=w.Layout(width="min(100%, 16em)"))
+                                        tooltip=NO_TOOLTIP, style=WIDE_LABEL,
+                                        layout=w.Layout(width="min(100%, 16em)"))
         mode = params.get("mode", "auto")
         if mode not in ("auto", "teacher"):
             self._problem("mode", N_("{value} is not a mode of this form"), mode)
             mode = "auto"
         self.mode = classed(w.Dropdown(
             options=[(t(label), value) for label, value in app_form.MODE_CHOICES], value=mode,
-            description=t("Mode"), style=WIDE_LABEL, layout=w.Layout(width="min(96%, 32em)")),
+            description=t("Mode"), tooltip=NO_TOOLTIP, style=WIDE_LABEL,
+            layout=w.Layout(width="min(96%, 32em)")),
             "kit-mode")
         resume = params.get("resume")
         if resume is not None and parse_int(resume, 1, 2**31 - 1) is None:
@@ -158,6 +165,9 @@ class PlaytestApp(w.VBox):
         self.recording_note = classed(w.HTML(), "kit-consent")
         #: the link's values not taken, above the form
         self.link_problems = classed(w.HTML(self._problems_html()), "kit-link-problems")
+        #: what a person can do about them (a finished game's link: replay the game)
+        self.link_actions = classed(w.HBox(layout=w.Layout(flex_flow="row wrap")),
+                                    "kit-link-actions")
         #: links to this page in the other languages
         self.languages = w.HTML(app_form.language_links(self.lang, params))
         # "Create a table": the same game, options and seats, one device per person (issue 39)
@@ -166,6 +176,7 @@ class PlaytestApp(w.VBox):
         self.host_page: Any = None
         self.form = classed(w.VBox([
             w.HTML(app_form.intro_html(t)), self.languages, self.link_problems,
+            self.link_actions,
             w.HTML("<b>" + t("Who plays") + "</b>"), self._field("players", self.players),
             self._field("seats", self.seat_box),
             w.HTML("<b>" + t("Variant and house rules") + "</b>"), w.VBox(self.option_rows),
@@ -230,6 +241,7 @@ class PlaytestApp(w.VBox):
                 "human" if p == 0 else "bot:rule")
             picker = classed(w.Dropdown(options=[(app_form.seat_label(t, c), c) for c in choices],
                                         value=value, description=t("Seat {n}", n=p + 1),
+                                        tooltip=NO_TOOLTIP,
                                         layout=w.Layout(width="min(100%, 18em)"),
                                         style=WIDE_LABEL), f"kit-seat-picker-{p}")
             self.seat_pickers.append(picker)
@@ -341,6 +353,7 @@ class PlaytestApp(w.VBox):
         sit down, and the moves to come are recorded with it."""
         from kit.record import RecordError, who_sat
 
+        number = None
         try:
             number = parse_int(str(game_id), 1, 2**31 - 1)
             if number is None:
@@ -376,9 +389,32 @@ class PlaytestApp(w.VBox):
         except (ConfigError, RecordError, ValueError) as exc:
             # (at the top, where a link's problems go: the form below it is on offer)
             self.link_problems.value = self._refusal_html(exc)
+            if getattr(exc, "code", None) == "resume_over" and number is not None:
+                self._offer_replay(number)  # (the key was right: the game is theirs)
             return None
         self._set_resume_link(number, str(key))
         return self._show(settings)
+
+    def _offer_replay(self, game_id: int) -> None:
+        """Under the news that recorded game ``game_id`` is over, there being nothing to go
+        on with: a button that replays it."""
+        button = classed(w.Button(description=self.t("Replay the game"), layout=WHOLE_LABEL,
+                                  button_style="primary"), "kit-replay-recorded")
+        button.on_click(lambda _b: self.replay_recorded(game_id))
+        self.link_actions.children = [button]
+
+    def replay_recorded(self, game_id: int) -> Board | None:
+        """Step through finished recorded game ``game_id`` (replay mode), seen by its first
+        person's seat, each seat named as it was recorded."""
+        from kit.record import RecordError
+
+        try:
+            state, names, seat = recorded_replay(self._recorder(), game_id, self.t)
+        except (RecordError, ValueError, KeyError, IndexError) as exc:
+            self.link_problems.value = self._refusal_html(exc)
+            return None
+        return self._show_replay(board_class(self.game)(
+            state, mode="replay", seat=seat, names=names, lang=self.lang))
 
     def _refuse(self, exc: Exception) -> None:
         self.message.value = self._refusal_html(exc)
@@ -408,14 +444,30 @@ class PlaytestApp(w.VBox):
         if self.board is None:
             return None
         humans = [p for p, k in enumerate(self.board.seat_kinds) if k == "human"] or [0]
-        replay = board_class(self.game)(self.board.state, mode="replay", seat=humans[0],
-                                        names=self.board.table.given_names,
-                                        lang=self.lang)
+        # (the seats named as the game named them: a bot's seat too)
+        return self._show_replay(board_class(self.game)(
+            self.board.state, mode="replay", seat=humans[0], names=list(self.board.names),
+            lang=self.lang))
+
+    def _show_replay(self, replay: Board) -> Board:
+        """A replay in the board's place: it records nothing, so the page says nothing of
+        recording under it."""
+        self.form.layout.display = "none"
         replay.layout.width = "100%"
         self.board_box.children = [replay]
+        self.recording_note.value = ""
+        if self.board is None:  # (a recorded game's replay, from its link: back to the form)
+            again = classed(w.Button(description=self.t("Change the setup"),
+                                     layout=WHOLE_LABEL), "kit-new-setup")
+            again.on_click(lambda _b: self.new_setup())
+            self.result_panel.children = [again]
         return replay
 
     def new_setup(self) -> None:
+        """The form again, in the place of the board (and of any replay shown)."""
+        for shown in self.board_box.children:
+            if isinstance(shown, Board) and shown is not self.board:
+                shown.close()
         if self.board is not None:
             self.board.close()
         self.board = None

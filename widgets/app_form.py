@@ -23,6 +23,11 @@ from kit.paths import DATA_DIR
 W = TypeVar("W", bound=w.DOMWidget)
 #: a field's label in one piece, however long in the page's language
 WIDE_LABEL = {"description_width": "initial"}
+#: a labelled field's tooltip where it has none to give: ipywidgets 8 writes an unset
+#: one (None) into its label's title, and the browser shows «null» over the label
+NO_TOOLTIP = ""
+#: a button as wide as its label (ipywidgets' default width cuts a Russian one short)
+WHOLE_LABEL = w.Layout(width="auto")
 #: options a form does not offer (scripted deals and such are for tutorials and tests)
 HIDDEN_OPTIONS = {"deal"}
 #: options whose value is a seat (0-based in the engine): the form offers "Seat 1"...

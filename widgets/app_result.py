@@ -1,5 +1,6 @@
-"""The playtest app's result panel: places and scores, play again, replay, a new setup,
-and the feedback form under a recorded game (a table's seat shows the same form)."""
+"""The playtest app's result panel: places and scores (a cooperative game's: the team's
+score), play again, replay, a new setup, and the feedback form under a recorded game (a
+table's seat shows the same form); and what a finished recorded game's replay needs."""
 
 from __future__ import annotations
 
@@ -12,11 +13,9 @@ import ipywidgets as w
 import kit
 from kit import i18n
 from kit.i18n import Words
-from widgets.app_form import classed
+from widgets.app_form import NO_TOOLTIP, WHOLE_LABEL, classed
 from widgets.base import Board
 
-#: a button as wide as its label (ipywidgets' default width cuts a Russian one short)
-WHOLE_LABEL = w.Layout(width="auto")
 #: a result column's gap (a long name, "Игрок 2 (бот: по правилам)", meets the score)
 PAD = " style='padding:0 1em 0 0;text-align:left'"
 
@@ -40,7 +39,7 @@ def result_panel(board: Board, t: Words, lang: str, *, play_again: Callable[[], 
     if (recording := board.recording) is not None:  # (with the human seat it comes from)
         humans = [p for p, k in enumerate(board.seat_kinds) if k == "human"]
         seat = w.Dropdown(options=[(board.names[p], p) for p in humans] or [("—", 0)],
-                          description=t("Seat"))
+                          description=t("Seat"), tooltip=NO_TOOLTIP)
         children.append(feedback_form(
             t, lang, board.state.spec.name,
             lambda rating, text, unclear: recording.feedback(
@@ -56,16 +55,23 @@ def feedback_form(t: Words, lang: str, game: str,
     ``save(rating, text, unclear_rule)`` stores it; a store that fails is said in the
     page's language and the text is kept, to send again."""
     rating = w.ToggleButtons(options=[1, 2, 3, 4, 5], value=None,
-                             description=t("Was it fun?"),
+                             description=t("Was it fun?"), tooltip=NO_TOOLTIP,
                              style={"description_width": "initial"})
     text = w.Textarea(placeholder=t("What was fun, what was confusing?"),
                       layout=w.Layout(width="min(100%, 36em)"))
     # the example is one of the game's own rulings, the kind a playtest questions most
     example = next(o.rule for o in kit.spec(game).options.values() if "-R" in o.rule)
-    unclear = w.Text(placeholder=t("in your words, or its number (e.g. {rule})", rule=example),
-                     description=t("Unclear rule"), style={"description_width": "initial"})
-    sent = w.HTML()
-    send = classed(w.Button(description=t("Send feedback")), "kit-send-feedback")
+    # (as wide as the text above it, its hint whole; on a phone, under its label:
+    # app_form.css)
+    unclear = classed(w.Text(placeholder=t("in your words, or its number (e.g. {rule})",
+                                           rule=example),
+                             description=t("Unclear rule"), tooltip=NO_TOOLTIP,
+                             style={"description_width": "initial"},
+                             layout=w.Layout(width="min(100%, 36em)")), "kit-unclear-rule")
+    # what became of a click is said beside the button clicked, not under the page's fold
+    sent = classed(w.HTML(), "kit-feedback-said")
+    send = classed(w.Button(description=t("Send feedback"), layout=WHOLE_LABEL),
+                   "kit-send-feedback")
 
     def submit(_b: Any) -> None:
         if rating.value is None and not text.value.strip() and not unclear.value.strip():
@@ -82,12 +88,40 @@ def feedback_form(t: Words, lang: str, game: str,
 
     send.on_click(submit)
     return classed(w.VBox([w.HTML("<b>" + t("Feedback") + "</b>"), *before, rating, text,
-                           unclear, send, sent]), "kit-feedback")
+                           unclear, w.HBox([send, sent], layout=w.Layout(
+                               flex_flow="row wrap", align_items="center"))]), "kit-feedback")
+
+
+def recorded_replay(recorder: Any, game_id: int, t: Words) -> tuple[Any, list[str | None], int]:
+    """A finished recorded game to step through (``recorder``: a
+    :class:`kit.record.Recorder`): its state, each seat's name from its recorded label
+    (``human:Ann``: a person's own name, none for a default "Seat N"; ``bot:rule``: as a
+    board names a bot's seat) and the first person's seat, whose eyes the replay opens
+    with."""
+    from kit.record import load_games, who_sat
+
+    state = recorder.replay(game_id)
+    labels = list(load_games(recorder, game_ids=[game_id], events=False,
+                             include_incomplete=True)["seats"].iloc[0])
+    names: list[str | None] = []
+    for p, label in enumerate(labels):
+        kind, name = who_sat(label)
+        if kind == "bot":
+            names.append(t("Seat {n} ({bot} bot)", n=p + 1, bot=t.ctx("bot", str(name))))
+        else:
+            names.append(name if kind == "human" and name != f"Seat {p + 1}" else None)
+    people = [p for p, label in enumerate(labels) if str(label).startswith("human")]
+    return state, names, (people or [0])[0]
 
 
 def result_html(result: dict, names: list[str], t: Words | None = None) -> str:
-    """The result panel: places and scores per seat, best first."""
+    """The result panel: places and scores per seat, best first; a cooperative game's
+    (a result with ``max_score``: Hanabi, whose team shares one score, HB-11) is the
+    team's score and who played in it, with no places."""
     t = t or Words()
+    head = "<div class='kit-result-panel' style='font-size:1.2em'><h3>" + t("Result") + "</h3>"
+    if result.get("max_score"):
+        return head + team_html(result, names, t) + "</div>"
     rows = []
     places = result.get("places") or [None] * len(names)
     scores = result.get("scores") or [None] * len(names)
@@ -99,14 +133,22 @@ def result_html(result: dict, names: list[str], t: Words | None = None) -> str:
         rows.append(f"<tr class='kit-place-{places[p]}'><td{PAD}>{places[p] or '—'}</td>"
                     f"<td{PAD}>{html.escape(names[p])}</td>"
                     + (f"<td>{score}</td>" if scored else "") + "</tr>")
-    extra = ""
-    if result.get("game") == "hanabi":
-        extra = ("<p>" + t("Score {score} of {max}", score=f"<b>{result['score']}</b>",
-                           max=result["max_score"])
-                 + (" — " + t("three mistakes") + " <small>(HB-8)</small>"
-                    if result.get("lost") else "") + "</p>")
-    return ("<div class='kit-result-panel' style='font-size:1.2em'><h3>" + t("Result")
-            + "</h3>" + extra + "<table class='kit-result' style='border-collapse:collapse'>"
+    return (head + "<table class='kit-result' style='border-collapse:collapse'>"
             f"<thead><tr><th{PAD}>" + t("Place") + f"</th><th{PAD}>" + t("Seat") + "</th>"
             + ("<th>" + t("Score") + "</th>" if scored else "") + "</tr></thead><tbody>"
             + "".join(rows) + "</tbody></table></div>")
+
+
+def team_html(result: dict, names: list[str], t: Words) -> str:
+    """A cooperative game's result: the team's score out of the most it could make
+    (HB-9, HB-11; with three mistakes, HB-8 and HB-R2, the score the rules give) and the
+    team, a row per seat in seat order."""
+    lost = (" — " + t("three mistakes") + " <small>(HB-8)</small>") if result.get("lost") else ""
+    rows = "".join(f"<tr class='kit-team-seat'><td{PAD}>{html.escape(name)}</td></tr>"
+                   for name in names)
+    return ("<p class='kit-team-score'>" + t("Score {score} of {max}",
+                                             score=f"<b>{result['score']}</b>",
+                                             max=result["max_score"]) + lost + "</p>"
+            "<table class='kit-result kit-team' style='border-collapse:collapse'>"
+            f"<thead><tr><th{PAD}>" + t("Team") + "</th></tr></thead><tbody>" + rows
+            + "</tbody></table>")

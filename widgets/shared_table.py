@@ -28,10 +28,13 @@ from kit.record.tables import TableInfo, TableStore
 from widgets import board_class
 from widgets.app_form import (
     LINK_STYLE,
+    NO_TOOLTIP,
     NOTE_STYLE,
+    WHOLE_LABEL,
     classed,
     language_links,
     page_language,
+    page_style,
     query_params,
 )
 from widgets.app_result import feedback_form, result_html
@@ -62,7 +65,9 @@ class TableApp(w.VBox):
         self.body = w.VBox(layout=w.Layout(width="100%"))
         self.presence = classed(w.HTML(), "kit-table-presence")
         self.result_box = classed(w.VBox(), "kit-app-result-box")
-        self.children = [w.HTML(language_links(self.lang, params)), self.message,
+        # (the forms' stylesheet: the feedback form's fields keep their words whole)
+        self.children = [w.HTML(page_style("app_form") + language_links(self.lang, params)),
+                         self.message,
                          self.presence, self.body, self.result_box, self.address]
         self.store: TableStore | None = store
         try:
@@ -108,9 +113,10 @@ class TableApp(w.VBox):
     def _code_form(self) -> None:
         t = self.t
         code = classed(w.Text(placeholder=t("table code"), description=t("Table code"),
-                              layout=w.Layout(width="14em")), "kit-table-code-field")
-        go = classed(w.Button(description=t("Join the table"), button_style="primary"),
-                     "kit-table-join")
+                              tooltip=NO_TOOLTIP, layout=w.Layout(width="14em")),
+                       "kit-table-code-field")
+        go = classed(w.Button(description=t("Join the table"), button_style="primary",
+                              layout=WHOLE_LABEL), "kit-table-join")
 
         def join(_b: Any) -> None:
             try:
@@ -137,7 +143,8 @@ class TableApp(w.VBox):
             if chosen is not None and p != chosen and chosen in info.free:
                 continue
             b = classed(w.Button(description=t("Take seat {n}", n=p + 1),
-                                 button_style="success"), f"kit-take-seat-{p}")
+                                 button_style="success", layout=WHOLE_LABEL),
+                        f"kit-take-seat-{p}")
             b.on_click(lambda _b, p=p: self._take(code, p, name.value))
             buttons.append(b)
         head = (f"<h2>{html.escape(title)} — " + t("table {code}", code=code) + "</h2>")
@@ -248,8 +255,9 @@ class TableApp(w.VBox):
         for s in info.seats:
             # (a seat nobody took, or one whose person left: the game would wait for it)
             if s.kind == "human" and not s.present and info.status != "finished":
-                b = classed(w.Button(description=t("Give seat {n} to a bot", n=s.seat + 1)),
-                            f"kit-seat-bot-{s.seat}")
+                # (its words whole: «Отдать место 1 боту», not «Отдать место 1 ...»)
+                b = classed(w.Button(description=t("Give seat {n} to a bot", n=s.seat + 1),
+                                     layout=WHOLE_LABEL), f"kit-seat-bot-{s.seat}")
                 b.on_click(lambda _b, p=s.seat: self._seat_bot(p))
                 buttons.append(b)
         self.replace_box.children = buttons
@@ -336,8 +344,10 @@ def table_maker(app: Any) -> w.Widget:
     t: Words = app.t
     teacher = classed(w.Checkbox(value=False, indent=False,  # (wide enough for ru/uk words)
                                  description=t("also make a teacher link (every hand open)"),
+                                 tooltip=NO_TOOLTIP,
                                  layout=w.Layout(width="min(96%, 36em)")), "kit-table-teacher")
-    button = classed(w.Button(description=t("Create a table"), icon=""), "kit-create-table")
+    button = classed(w.Button(description=t("Create a table"), icon="", layout=WHOLE_LABEL),
+                     "kit-create-table")
     note = w.HTML(f"<span style='{NOTE_STYLE}'>" + html.escape(t(
         "A table: each person plays on their own phone or laptop, from a link or a QR "
         "code.")) + "</span>")
