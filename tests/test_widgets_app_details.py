@@ -164,3 +164,13 @@ def test_a_finished_games_replay_is_offered_only_with_its_key(tmp_path, monkeypa
     game_id = link.split("resume=")[1].split("&")[0]
     app = PlaytestApp("pug_party", query=query.format(id=game_id) + "&pause=0")
     assert app.link_problems.value and app.link_actions.children == ()
+
+
+@pytest.mark.parametrize("lang, place", [("ru", "место 1"), ("uk", "місце 1"), ("en", "place 1")])
+def test_pp12_a_seat_out_of_cards_is_tagged_with_its_place(lang, place):
+    """PP-12: a seat that ran out of cards was tagged «выходит: место 1» even after the
+    game, a present tense whose past would be «вышел/вышла»; the tag says its place."""
+    from widget_page import board
+
+    words = board("pug_party", lang=lang).words["words"]
+    assert words["pp_out"].format(n=1) == place

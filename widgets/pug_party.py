@@ -31,7 +31,7 @@ class PugPartyBoard(Board):
         "pp_play_n": N_("Play {n}"), "pp_known": N_("known in hand"), "pp_table": N_("Table"),
         "pp_blind": N_("Blind"), "pp_swaps_left": N_("Swaps left {n}:"),
         "pp_swap": N_("hand {hand} ⇄ table {table}"), "pp_ready": N_("Ready"),
-        "pp_out": N_("out: place {n}"), "pp_holder": N_("{who} is left with the pugs."),
+        "pp_out": N_("place {n}"), "pp_holder": N_("{who} is left with the pugs."),
     }
     PLURALS: ClassVar[dict[str, tuple[str, str]]] = {"pp_cards": NP_("{n} card", "{n} cards")}
 
