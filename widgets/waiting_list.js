@@ -212,12 +212,19 @@ function wlSeat(ctx, p, cat) {
       const reveal = acting ? ctx.find((a) => a.type === "reveal") : [];
       return h(preact.Fragment, {}, h("div", { class: "kit-row wl-hand" }, handCards.map((c, i) => ctx.memo(`slot ${p} ${keys[i]}`, [legal, cat], () => {
         let acts = null;
-        if (acting) {
-          const lay = ctx.find((a) => a.type === "lay" && a.card === c);
-          const disc = ctx.find((a) => a.type === "discard" && a.card === c);
+        const lay = acting ? ctx.find((a) => a.type === "lay" && a.card === c) : [];
+        const disc = acting ? ctx.find((a) => a.type === "discard" && a.card === c) : [];
+        if (lay.length || disc.length) {
           acts = h("div", { class: "kit-card-acts kit-acts" },
             lay.length ? ctx.btn(lay[0], T("wl_lay"), "wl-lay") : null,
             disc.length ? ctx.btn(disc[0], T("wl_discard"), "wl-discard") : null);
+        } else if (ctx.mode === "teacher") {
+          // (a projector: every open hand keeps room for the buttons the seat to act gets,
+          // so that the seats under it stay where they are as the turn passes)
+          acts = h("div", { class: "kit-card-acts wl-acts-space", "aria-hidden": "true" },
+            h("button", { disabled: true, tabindex: -1 }, T("wl_discard")));
+        } else if (acting) {
+          acts = h("div", { class: "kit-card-acts kit-acts" });
         }
         return h("div", { class: "wl-slot", key: keys[i] }, ctx.memo(`card ${p} ${c}`, [cat], () => wlCard(ctx, cat, c)), acts);
       }))),
