@@ -128,6 +128,24 @@ def test_wl_r4_the_round_end_and_game_end_log_lines_name_each_seats_points():
     assert end.round_summary["round"] == 5 and end.round_summary["totals"] == [131, 75, 56]
 
 
+@pytest.mark.parametrize("mode", ["playtest", "hotseat"])
+def test_wl_r4_at_the_games_end_every_hand_left_lies_face_up(mode):
+    """WL-R4, WL-8: while the game lasts no page gets another seat's hand; once the last
+    round is scored, every seat's page shows every hand left face up (scored openly: the
+    public view's last round has them), not card backs."""
+    last = kit.load_scenario("waiting_list_last_round")
+    seats = ["bot:rule", "human", "bot:rule"] if mode == "playtest" else ["human"] * 3
+    b = board("waiting_list", state=last.state(upto=len(last.actions) - 1), seats=seats,
+              mode=mode)
+    assert Page(b).traits["open_hands"] == []
+    if mode == "hotseat":  # (the device passed to the seat to act)
+        Page(b).send({"kind": "reveal"})
+    Page(b).send({"kind": "act", "action": dict(last.actions[-1])})
+    assert b.error == "" and b.state.over
+    left = b.state.view(None)["last_round"]["left"]
+    assert Page(b).traits["open_hands"] == left and any(len(h) > 2 for h in left)
+
+
 def test_wl3_every_round_logs_its_first_discard_round_one_too():
     """WL-3: after the deal one card starts the discard pile. Round 1's deal is made with
     the game, before any move, and its lines still open the log: the round and its dealer,

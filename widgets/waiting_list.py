@@ -247,6 +247,15 @@ class WaitingListBoard(Board):
                 "text": self.round_headline(last["round"], last["winner"], last["reason"]),
                 "seats": seats, "totals": list(view["scores"]["totals"])}
 
+    def hands_shown_open(self) -> list:
+        """Every hand face up in teacher mode; and once the game is over, the hands left
+        at the last round's end, which were scored openly (WL-R4: the engine's public
+        ``last_round``), so nobody's cards stay face down on the finished table."""
+        if self.table.mode != "teacher" and self.state.over:
+            last = self.state.view(None)["last_round"]
+            return [list(hand) for hand in last["left"]]
+        return super().hands_shown_open()
+
     def _rounds_played(self) -> int:
         return int(self.state.result()["rounds_played"])
 
