@@ -122,7 +122,7 @@ PREACT_STUB = ("globalThis.preact = { h: (tag, props, ...children) =>"
 def wl_code(board_code: Any) -> Any:
     """A blank page with the shared base's and the «Лист ожидания» board's functions."""
     return board_code("waiting_list.js",
-                      "pageWords, wlNeed, wlYear, wlCharacterTag, wlClaimText",
+                      "pageWords, wlNeed, wlYear, wlCharacterTag, wlPrompt",
                       prelude=PREACT_STUB)
 
 
@@ -199,16 +199,18 @@ def test_a_seats_character_tag_says_who_waits_for_what_once(wl_code: Any, lang: 
 
 
 def test_a_west_ends_number_stands_clear_of_its_tile(board_code: Any):
-    """DM-3: an end's number ("#21") is drawn on the side away from the tile it belongs
-    to: left of a west end (whose tile lies east of it, where the number covered the
-    tile's corner), right of the others."""
+    """DM-3: a live end's number (its place among the live ends, "2", not the engine's
+    end id 21) is drawn on the side away from the tile it belongs to: left of a west end
+    (whose tile lies east of it, where the number covered the tile's corner), right of
+    the others."""
     page = board_code("domino_metro.js", "dmEndSvg, DM_U")
     sides = page.evaluate("""() => [180, 0, 90, 270].map((dir) => {
-        const g = kit.dmEndSvg((k) => k, { state: "live", id: 21, value: 7 }, [0, 0],
-                               false, dir);
+        const g = kit.dmEndSvg((k) => k, { state: "live", id: 21, value: 7 },
+                               { cell: [0, 0], dir }, false, 2);
         const label = g.querySelector("text.dm-endid");
-        return Number(label.getAttribute("x")) - kit.DM_U / 2; })""")
-    assert sides[0] < 0 and all(x > 0 for x in sides[1:]), sides
+        return [label.textContent, Number(label.getAttribute("x")) - kit.DM_U / 2]; })""")
+    assert [text for text, _ in sides] == ["2"] * 4
+    assert sides[0][1] < 0 and all(x > 0 for _, x in sides[1:]), sides
 
 
 def test_a_russian_lessons_step_buttons_read_whole_on_a_phone(page: Any, voila_url: str):
@@ -238,8 +240,17 @@ def test_a_claim_window_says_who_discarded_or_that_the_pile_starts_and_why_only_
 
     words = BOARDS["waiting_list"]()(players=3, seed=1, lang=lang).page_words()
     got = wl_code.evaluate("""(words) => { const T = kit.pageWords(words);
-        return [[null, true], [null, false], ["Anna", true], ["Anna", false]]
-          .map(([who, can]) => kit.wlClaimText(who, can, "X", T)); }""", words)
+        // the claim window's box, as wlPrompt draws it for a seat that may claim or not
+        const said = (who, can) => {
+          const legal = (can ? ["claim", "pass"] : ["pass"]).map((type) => ({ action: { type } }));
+          const ctx = { view: { to_act: 0, discarder: who, phase: "claims" }, mode: "playtest",
+            t: T, waiting: false, legal, btn: () => null, who: () => "Anna",
+            find: (f) => legal.flatMap((m, i) => (f(m.action) ? [i] : [])),
+            after: () => {}, ref: () => ({}) };
+          return kit.wlPrompt(ctx, "X").children[0].children[0];
+        };
+        return [[null, true], [null, false], [1, true], [1, false]]
+          .map(([who, can]) => said(who, can)); }""", words)
     t = i18n.words(lang)
     first_can, first_cannot, anna_can, anna_cannot = got
     assert first_can == t("The discard pile starts with {card}. Take it out of turn? (your "
