@@ -271,3 +271,177 @@ def test_dm3_a_placement_is_logged_by_the_value_it_matched_not_the_end_number():
     assert died, "no end died to tell"
     assert all(f"мёртвые концы: {', '.join(map(str, e['died_values']))}" in b.event_text(e)
                for e in died)
+
+
+def _dm_board(scenario: str, upto: int | None = 0, lang: str = "ru", **kw):
+    """A Domino-Metro board on a prepared situation, shown to the seat to act (a person;
+    the others bots)."""
+    sc = kit.load_scenario(scenario)
+    state = sc.state(upto=upto) if upto is not None else sc.state()
+    seats = ["bot:rule"] * state.players
+    seats[state.to_act] = "human"
+    return board("domino_metro", state=state, seats=seats, seat=state.to_act, lang=lang, **kw)
+
+
+def test_dm3_a_placement_names_its_end_by_value_and_by_number_only_where_values_repeat():
+    """DM-3, DM-R1: a placement named the engine's end id («на конец №39»), a number of the
+    layout's order that no person can find on the table; it names the end's value, and
+    where two live ends share the value, the end's number among the live ends (1..k by
+    id), the one the board draws beside that end."""
+    b = _dm_board("domino_metro_dying_end")
+    page = Page(b)
+    texts = [m["text"] for m in page.traits["legal"]]
+    assert "Поставить 2:7 к концу 2" in texts and "Поставить 2:7 к концу 7" in texts
+    assert "Поставить 9:9 (открытый дубль) к концу 9" in texts
+    live = [e for e in page.traits["view"]["layout"]["ends"] if e["state"] == "live"]
+    threes = [n for n, e in enumerate(live, 1) if e["value"] == 3]
+    assert len(threes) == 2
+    assert [t for t in texts if t.startswith("Поставить 3:8 к концу 3")] == [
+        f"Поставить 3:8 к концу 3 (№{n})" for n in threes]
+    ids = {e["id"] for e in page.traits["view"]["layout"]["ends"]}
+    assert not any(f"№{i}" in t for t in texts for i in ids if i > len(live)), texts
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("ru", "0:1 не подходит к этому концу: на нём 3 (DM-3)"),
+    ("uk", "0:1 не підходить до цього кінця: на ньому 3 (DM-3)"),
+    ("en", "0:1 does not match this end: it shows 3. (DM-3)")])
+def test_dm3_the_lessons_tempting_move_is_refused_without_an_end_number(lang, said):
+    """DM-3: the lesson's tempting move (0:1 on the 3 of 3:5) was refused as «0:1 не
+    подходит к концу №0 (на нём 3)»; the refusal names the end by its value."""
+    from kit import lessons
+
+    step = next(s for s in lessons.load("domino_metro").steps if s.id == "draw")
+    state = step.state()
+    b = board("domino_metro", state=state, mode="lesson", lang=lang, seat=state.to_act,
+              seats=["human" if p == state.to_act else "bot:rule"
+                     for p in range(state.players)])
+    b.tempt(step.goal, [step.tempt])
+    tempting = [m for m in Page(b).traits["legal"] if m.get("tempt")]
+    assert [m["action"] for m in tempting] == [step.tempt]
+    Page(b).send({"kind": "act", "action": step.tempt})
+    assert b.error.replace(".", "") == said.replace(".", "") and "№" not in b.error
+    assert b.state.history == []
+
+
+@pytest.mark.parametrize(("scenario", "upto", "said"), [
+    ("domino_metro_draw", 0, "Ни одна фишка на руке не подходит к открытым концам (3, 5): "
+                             "берите из базара, пока не найдётся подходящая (DM-6)."),
+    ("domino_metro_pass", 0, "Ни одна фишка на руке не подходит к открытым концам (5), "
+                             "а базар пуст: пас (DM-6)."),
+    ("domino_metro_metro_after_bazaar", 0, "Любая подходящая фишка закрыла бы последний "
+                                           "открытый конец («Метро»): сначала берите из "
+                                           "базара (DM-R2)."),
+    ("domino_metro_forced_metro", 0, "Любая подходящая фишка закрывает последний открытый "
+                                     "конец, а другого хода нет: выставьте одну — и партия "
+                                     "окончится («Метро», DM-8, DM-R2)."),
+    ("domino_metro_open_double", 0, ""),
+])
+def test_dm6_dm_r2_the_page_says_why_only_a_draw_a_pass_or_metro_is_offered(scenario, upto,
+                                                                            said):
+    """DM-6, DM-R2: with no tile that fits, «Взять из базара» alone was offered with no
+    word why (nor why «Пас» alone, with the bazaar empty, or why a tile that fits could
+    not be placed); the page gets the reason, and none when tiles can be placed."""
+    b = _dm_board(scenario, upto)
+    assert Page(b).traits["why"] == said
+    b.act(b.legal[0]["action"])
+    if not Page(b).traits["legal"]:  # (the others' turn, or the game over: no reason)
+        assert Page(b).traits["why"] == ""
+
+
+def _face_up_double_closes(lang: str = "ru", **kw):
+    """«domino_metro_face_up_double_closes»: Seat 1 closes the last end with 4:4 face up;
+    Seat 2 placed the last other tile (DM-R6)."""
+    b = _dm_board("domino_metro_face_up_double_closes", lang=lang, **kw)
+    assert Page(b).traits["ending"] == {}  # (the game goes on: no hand is shown)
+    b.act({"type": "place", "tile": [4, 4], "end": 49, "face": "open"})
+    if not b.state.over:
+        b.act({"type": "end_turn"})
+    assert b.state.over
+    return b
+
+
+def test_dm_r6_the_log_says_why_a_seat_that_did_not_move_made_metro():
+    """DM-8, DM-R6: a face-up double by Seat 1 closed the last end and the log said «Игрок 2
+    …: делает «Метро»: последнее место», though Seat 2 did nothing then; it says who
+    closed the end, that a face-up double makes no Metro, and who made it and why."""
+    b = _face_up_double_closes()
+    lines = [line["text"] for line in Page(b).traits["events"]]
+    assert ("Метро: Игрок 1 закрывает последний конец открытым дублем, а открытый дубль "
+            "«Метро» не делает; его делает Игрок 2 (бот: по правилам) — последним ставил "
+            "другую фишку: последнее место (DM-R6)") in lines, lines
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_dm11_a_game_over_shows_every_hand_its_pips_and_why_each_seat_placed_there(lang):
+    """DM-7, DM-10, DM-11, DM-R4, DM-R6, DM-R7: the result said «Очки 0 / 0 / -1» with every
+    hand face down, though places went by pips; at the game's end the page gets each
+    seat's place, why, the tiles it was left with (shown to all, as pips are counted
+    openly) and their pips, and its penalty points, with what those are."""
+    t = Words(lang)
+    b = _face_up_double_closes(lang)
+    ending = Page(b).traits["ending"]
+    record = b.state.result()["records"][0]
+    assert [r["seat"] for r in ending["rows"]] == [0, 2, 1]
+    assert [r["place"] for r in ending["rows"]] == [1, 2, 3]
+    assert [r["hand"] for r in ending["rows"]] == [record["hands_left"][s] for s in (0, 2, 1)]
+    assert [r["pips"] for r in ending["rows"]] == [
+        t.plural("{n} pip", "{n} pips", n) for n in (5, 13, 10)]
+    assert [r["points"] for r in ending["rows"]] == [0, 0, 1]
+    ranked = t("still holding tiles: ranked by pips, fewest first (DM-11, DM-R7)")
+    assert [r["why"] for r in ending["rows"][:2]] == [ranked, ranked]
+    maker = ending["rows"][2]["why"]
+    assert "(DM-R6)" in maker and b.name(0) in maker and "(DM-10)" in maker  # (a mole)
+    assert t("Penalty points") in ending["head"] and "(DM-10)" in ending["note"]
+    assert ending["title"] == t("Game {n}: {how}", n=1, how=t("Metro"))
+
+
+def test_dm_r5_between_games_the_ending_shows_until_the_next_deal():
+    """DM-R5, DM-11: in a match, the game just over is explained (every hand shown) while
+    the loser deals the next; once dealt, the page gets no hand but its own."""
+    from kit.bots import make_bot
+
+    state = kit.new_game("domino_metro", players=3, seed=2, games=2)
+    bot, rng = make_bot("domino_metro", "rule"), random.Random(2)
+    while state.phase != "between":
+        state.apply(bot.choose(state.view(state.to_act), state.legal_actions(), rng))
+    loser = state.to_act  # (the loser deals: a person here, so no bot deals at once)
+    b = board("domino_metro", state=state, seat=loser,
+              seats=["human" if p == loser else "bot:rule" for p in range(3)])
+    page = Page(b)
+    left = state.result()["records"][0]["hands_left"]
+    assert sorted((r["seat"], r["hand"]) for r in page.traits["ending"]["rows"]) == [
+        (s, left[s]) for s in range(3)]
+    assert [m["action"]["type"] for m in page.traits["legal"]] == ["next_game"]
+    page.send({"kind": "act", "action": {"type": "next_game"}})
+    assert page.traits["ending"] == {}
+    assert [s["tiles"] for s in page.traits["view"]["seats"]] == [10, 10, 10]
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_dm_the_setup_form_says_tile_as_the_game_does(lang):
+    """DM-1: the game says «фишка» (uk «фішка»); the setup form's Domino-Metro options,
+    choices, data sets and bot lines said «кость» / «кістка»."""
+    import ipywidgets as w
+
+    from widgets.app import PlaytestApp
+
+    app = PlaytestApp("domino_metro", query=f"record=0&lang={lang}")
+    said: list[str] = []
+
+    def walk(widget: w.Widget) -> None:
+        for name in ("description", "value", "placeholder", "tooltip"):
+            if isinstance(text := getattr(widget, name, None), str):
+                said.append(text)
+        said.extend(str(o[0] if isinstance(o, tuple) else o)
+                    for o in getattr(widget, "options", ()) or ())
+        for child in getattr(widget, "children", ()):
+            walk(child)
+
+    walk(app.form)
+    for picker in app.seat_pickers[1:]:  # (the search bot's line, under its picker)
+        picker.value = "bot:search"
+    walk(app.form)
+    text = " ".join(said)
+    assert ("фишк" if lang == "ru" else "фішк") in text.lower()
+    assert not re.search(r"кост|кіст", text, re.I), re.findall(r"\S*(?:кост|кіст)\S*", text)

@@ -3,16 +3,20 @@
 // whose way is blocked turns left or right (geometry only, never rules).
 
 const DM_U = 44; // one grid cell in SVG units
-// whether the window is phone-narrow: kept by one resize listener per page (reading the
-// window slows every redraw)
-const dmWindow = (globalThis.__kitDmWindow ??= (() => {
-  const w = { narrow: window.innerWidth < 600 };
-  window.addEventListener("resize", () => { w.narrow = window.innerWidth < 600; }, { passive: true });
+// the layout's scale, px per SVG unit: at most DM_MAX (a lead alone is not blown up to
+// the box), at least DM_MIN (a long line scrolls in its box rather than shrink unreadably)
+const [DM_MAX, DM_MIN] = [1.2, 0.6];
+// a line turns (snakes) past [x, y] cells from the lead: fewer across on a phone, more
+// across and fewer down in a wide window, whose layout box is wide and low (the CSS);
+// the window's kept by one resize listener per page (reading it slows every redraw)
+const DM_BOXES = [[600, [4.5, 6]], [1400, [7.5, 6]], [Infinity, [11.5, 4]]];
+const dmWindow = (globalThis.__kitDmBox ??= (() => {
+  const box = () => DM_BOXES.find(([w]) => window.innerWidth < w)[1];
+  const w = { box: box() };
+  window.addEventListener("resize", () => { w.box = box(); }, { passive: true });
   return w;
 })());
-// a line turns (snakes) past these many cells from the lead: fewer on a phone
-const DM_BOX_X = () => (dmWindow.narrow ? 3.5 : 7.5);
-const DM_BOX_Y = 6;
+const DM_BOX = () => dmWindow.box;
 const DM_DIR = { 0: [1, 0], 90: [0, -1], 180: [-1, 0], 270: [0, 1] };
 const dmKey = (c) => `${c[0]},${c[1]}`;
 const dmAdd = (c, d) => [c[0] + DM_DIR[d][0], c[1] + DM_DIR[d][1]];
@@ -25,6 +29,18 @@ const dmPlaced = new WeakMap();
  * 5 and 5 open; DM-R1) */
 function dmOpenEnds(layout) {
   return (layout.ends || []).filter((e) => e.state === "live").map((e) => e.value);
+}
+
+const dmNumbered = new WeakMap();
+/** DM-3, DM-R1: each live end's number as people see it, 1..k by id, as the kernel
+ * numbers them (widgets/domino_metro.py `end_numbers`), and whether another live end has
+ * its value: end id -> [number, shared] */
+function dmEndNumbers(layout) {
+  if (!dmNumbered.has(layout)) {
+    const live = (layout.ends || []).filter((e) => e.state === "live");
+    dmNumbered.set(layout, new Map(live.map((e, i) => [e.id, [i + 1, live.some((x) => x !== e && x.value === e.value)]])));
+  }
+  return dmNumbered.get(layout);
 }
 
 /** whether cell c holds no tile and no end (`used`), or only `own` (an end's own cell) */
@@ -72,24 +88,21 @@ function dmEndPlace(t, e, used) {
  * the new ones; after a take-back, a new game's lead or a narrower window, more).
  */
 function dmGeometry(layout, model) {
-  const boxX = DM_BOX_X();
+  const bounds = DM_BOX();
   const last = dmPlaced.get(model);
-  const fits = !!last && last.boxX === boxX;
+  const fits = !!last && last.bounds === bounds;
   let lead = 0; // how many tiles lead as they did in the last layout drawn
   if (fits) {
     const n = Math.min(last.tiles.length, layout.tiles.length);
     while (lead < n && last.tiles[lead] === layout.tiles[lead]) lead++;
   }
   const g = { tiles: {}, ends: {}, used: new Map(), placed: [], minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
-  const grow = (c) => {
-    if (c[0] < g.minX) g.minX = c[0];
-    if (c[0] > g.maxX) g.maxX = c[0];
-    if (c[1] < g.minY) g.minY = c[1];
-    if (c[1] > g.maxY) g.maxY = c[1];
+  const grow = ([x, y]) => {
+    Object.assign(g, { minX: Math.min(g.minX, x), maxX: Math.max(g.maxX, x), minY: Math.min(g.minY, y), maxY: Math.max(g.maxY, y) });
   };
   const endsOf = {};
   for (const e of layout.ends) (endsOf[e.tile] ??= []).push(e);
-  const inside = dmInside(boxX);
+  const inside = dmInside(bounds);
   for (let i = 0; i < layout.tiles.length; i++) {
     const t = layout.tiles[i];
     const keep = i < lead;
@@ -107,12 +120,12 @@ function dmGeometry(layout, model) {
       grow(place.cell);
     }
   }
-  dmPlaced.set(model, { boxX, tiles: layout.tiles, geo: g });
+  dmPlaced.set(model, { bounds, tiles: layout.tiles, geo: g });
   return g;
 }
 
 /** whether a cell is inside the box past which a line turns */
-const dmInside = (boxX) => (c) => Math.abs(c[0] - 0.5) <= boxX && Math.abs(c[1]) <= DM_BOX_Y;
+const dmInside = ([x, y]) => (c) => Math.abs(c[0] - 0.5) <= x && Math.abs(c[1]) <= y;
 
 /** tile t with its cells and heading, after the tiles placed so far (`used`) */
 function dmPlace(t, tiles, ends, used, inside) {
@@ -210,52 +223,46 @@ function dmLink(a, b) {
   return dmSvg("line", { class: "dm-link", x1: c(a[0]), y1: c(a[1]), x2: c(b[0]), y2: c(b[1]) });
 }
 
-function dmEndSvg(T, e, place, hl) {
+function dmEndSvg(T, e, place, hl, n) {
   const { cell, dir } = place;
   const cx = cell[0] * DM_U + DM_U / 2;
   const cy = cell[1] * DM_U + DM_U / 2;
   const link = place.from ? dmLink(place.from, cell) : "";
   if (e.state === "live") {
-    // (its number on the side away from its tile: a west end's tile lies east of it, where
-    // the number would cover the tile's corner)
+    // (its number, 1..k among the live ends, on the side away from its tile: a west end's
+    // tile lies east of it, where the number would cover the tile's corner)
     const west = dir === 180;
     return dmSvg("g", { class: `dm-end dm-live${hl ? " dm-hl" : ""}`, "data-end": e.id }, link,
-      dmSvg("title", {}, `${T("dm_end_live", { id: e.id, value: e.value })} (DM-R1)`),
+      dmSvg("title", {}, `${T("dm_end_live", { n, value: e.value })} (DM-R1)`),
       dmSvg("circle", { cx, cy, r: DM_U * 0.4 }),
       dmSvg("text", { x: cx, y: cy + 6, "text-anchor": "middle" }, e.value),
       dmSvg("text", { x: cx + (west ? -1 : 1) * DM_U * 0.42, y: cy - DM_U * 0.3, class: "dm-endid",
-        "text-anchor": west ? "end" : "start" }, `#${e.id}`));
+        "text-anchor": west ? "end" : "start" }, n));
   }
   return dmSvg("g", { class: `dm-end dm-dead${hl ? " dm-hl" : ""}`, "data-end": e.id }, link,
-    dmSvg("title", {}, `${T("dm_end_dead", { id: e.id, value: e.value })} (DM-5)`),
+    dmSvg("title", {}, `${T("dm_end_dead", { value: e.value })} (DM-5)`),
     dmSvg("circle", { cx, cy, r: DM_U * 0.3 }),
     dmSvg("text", { x: cx, y: cy + 5, "text-anchor": "middle" }, "✕"));
 }
 
 /**
- * The layout in `box` (an element Preact draws empty): an SVG of the tiles, then the
- * open ends over them. Drawn here rather than by Preact: a move changes one or two of its
- * tiles and ends, and a virtual node for every one, diffed each redraw, cost most of a
- * redraw (issue 6). Each tile and each end keeps its element while its data (kept by `keepSame`) and its place (kept by
- * `dmGeometry`) stay the same; a mark alone that changes (the pending tile kept, DM-9; an
- * end pointed at) toggles its class on that element rather than drawing it again. An end
- * covered takes its element away, and the others keep theirs.
+ * The layout in `box` (an element Preact draws empty): an SVG of the tiles, then the open
+ * ends over them; here rather than by Preact, whose diff of every tile cost most of a
+ * redraw (issue 6). Each tile and end keeps its element while its data (`keepSame`) and
+ * place (`dmGeometry`) stay the same; a mark alone that changes (the pending tile, DM-9;
+ * an end pointed at) toggles its class. An end covered takes its element away.
  */
 function dmDrawLayout(box, model, view, hl) {
   const T = pageWords(keptData(model, "words_key"));
   if (!box) return;
   const layout = view.layout || { tiles: [], ends: [] };
   const pendingId = view.pending ? view.pending.tile : null;
-  const boxX = DM_BOX_X();
+  const bounds = DM_BOX();
   let d = box.kitLayout;
-  if (d && d.layout === layout && d.hl === hl && d.pendingId === pendingId && d.boxX === boxX) return;
+  if (d && d.layout === layout && d.hl === hl && d.pendingId === pendingId && d.bounds === bounds) return;
   if (!layout.tiles.length) {
-    const empty = document.createElement("div");
-    empty.className = "dm-empty";
-    empty.textContent = T("dm_no_tile");
-    empty.title = "DM-2";
-    box.replaceChildren(empty);
-    box.kitLayout = { layout, hl, pendingId, boxX, svg: null };
+    box.replaceChildren(Object.assign(document.createElement("div"), { className: "dm-empty", textContent: T("dm_no_tile"), title: "DM-2" }));
+    box.kitLayout = { layout, hl, pendingId, bounds, svg: null };
     return;
   }
   if (!d || !d.svg) {
@@ -268,25 +275,26 @@ function dmDrawLayout(box, model, view, hl) {
     d = box.kitLayout = { svg, tilesG, endsG, tileAt: [], endAt: [], attrs: {}, round: 0 };
   }
   const geo = dmGeometry(layout, model);
-  const minX = geo.minX - 0.3;
-  const minY = geo.minY - 0.3;
-  const w = geo.maxX - minX + 1.6;
-  const hgt = geo.maxY - minY + 1.6;
+  const [minX, minY] = [geo.minX - 0.3, geo.minY - 0.3];
+  const [w, hgt] = [geo.maxX - minX + 1.6, geo.maxY - minY + 1.6];
   const attrs = {
     viewBox: `${minX * DM_U} ${minY * DM_U} ${w * DM_U} ${hgt * DM_U}`,
     "aria-label": T("dm_layout_label", { n: layout.tiles.length, values: dmOpenEnds(layout).join(", ") }),
-    style: `aspect-ratio: ${w} / ${hgt}`,
+    // (drawn at DM_MAX, shrunk to the box but not below DM_MIN: CSS's min beats its max)
+    style: `width:${w * DM_U * DM_MAX}px;height:${hgt * DM_U * DM_MAX}px;min-width:${w * DM_U * DM_MIN}px;min-height:${hgt * DM_U * DM_MIN}px`,
   };
   for (const k in attrs) {
     if (d.attrs[k] !== attrs[k]) d.svg.setAttribute(k, (d.attrs[k] = attrs[k]));
   }
   const round = ++d.round; // (an element not drawn this round goes)
-  // (`marks`: the class that shows the mark; a mark alone changed only toggles it)
-  const put = (at, group, id, data, place, mark, make, marks) => {
+  const numbers = dmEndNumbers(layout);
+  // (`marks`: the class that shows the mark; a mark alone changed only toggles it; `also`:
+  // what else it shows, an end's number, which an end covered before it changes)
+  const put = (at, group, id, data, place, mark, make, marks, also) => {
     const was = at[id];
     if (was) {
       was[4] = round;
-      if (was[1] === data && was[2] === place) {
+      if (was[1] === data && was[2] === place && was[5] === also) {
         if (was[3] !== mark) was[0].classList.toggle(marks, (was[3] = mark));
         return;
       }
@@ -294,7 +302,7 @@ function dmDrawLayout(box, model, view, hl) {
     const el = make();
     if (was) was[0].replaceWith(el);
     else group.append(el);
-    at[id] = [el, data, place, mark, round];
+    at[id] = [el, data, place, mark, round, also];
   };
   const tile = (lt) => {
     const t = geo.tiles[lt.id];
@@ -309,14 +317,26 @@ function dmDrawLayout(box, model, view, hl) {
       return;
     }
     const mark = e.id === hl;
-    put(d.endAt, d.endsG, e.id, e, place, mark, () => dmEndSvg(T, e, place, mark), "dm-hl");
+    const n = (numbers.get(e.id) || [])[0];
+    put(d.endAt, d.endsG, e.id, e, place, mark, () => dmEndSvg(T, e, place, mark, n), "dm-hl", n);
   };
   for (const lt of layout.tiles) tile(lt);
   for (const e of layout.ends) end(e);
   for (const at of [d.tileAt, d.endAt]) {
     at.forEach((was, id) => { if (was[4] !== round) { was[0].remove(); delete at[id]; } });
   }
-  Object.assign(d, { layout, hl, pendingId, boxX });
+  Object.assign(d, { layout, hl, pendingId, bounds });
+  dmShow(box, d, (hl !== null && d.endAt[hl]?.[0]) || d.tileAt[layout.tiles.at(-1).id]?.[0]);
+}
+
+/** a layout larger than its box (a phone's): the end a button points at, else the tile
+ * placed last, scrolled to the middle of the box, once each */
+function dmShow(box, d, el) {
+  if (!el || d.shown === el) return;
+  d.shown = el;
+  if (box.scrollWidth <= box.clientWidth && box.scrollHeight <= box.clientHeight) return;
+  const [r, b] = [el.getBoundingClientRect(), box.getBoundingClientRect()];
+  box.scrollBy((r.left + r.right - b.left - b.right) / 2, (r.top + r.bottom - b.top - b.bottom) / 2);
 }
 
 function dmDomino(tile, extra) {
@@ -324,11 +344,14 @@ function dmDomino(tile, extra) {
     h("span", {}, tile[0]), h("span", {}, tile[1]));
 }
 
+/** a placement's label: its end by value, and by number (`dmEndNumbers`) only where
+ * another live end has that value (DM-3), as the kernel's tooltip says it (`_place_text`) */
 function dmPlacementLabel(a, view, T) {
   if (a.end === null || a.end === undefined) return T("dm_lead");
   const end = (view.layout.ends || []).find((e) => e.id === a.end);
+  const [n, shared] = dmEndNumbers(view.layout).get(a.end) || [];
   const face = a.face === "open" ? ` ${T("dm_open")} ⊕` : a.face === "closed" ? ` ${T("dm_closed")} ⊖` : "";
-  return `→ #${a.end}${end ? ` (${end.value})` : ""}${face}`;
+  return `${!end ? "→" : shared ? T("dm_on_n", { value: end.value, n }) : T("dm_on", { value: end.value })}${face}`;
 }
 
 const dmLabels = new WeakMap();
@@ -372,6 +395,9 @@ function drawDominoMetro(ctx) {
     // (the legend never changes: the same vnode, which Preact skips, as the rest does)
     ctx.memo("legend", [T], () => h("span", { class: "dm-legend", title: "DM-4, DM-5" }, h("span", { class: "dm-key dm-key-live" }, "●"), ` ${T("dm_live_end")} `, h("span", { class: "dm-key dm-key-dead" }, "✕"), ` ${T("dm_dead_end")} · `, h("span", { class: "dm-key dm-key-open" }, "▭"), ` ${T("dm_open_double")} · `, h("span", { class: "dm-key dm-key-closed" }, "■"), ` ${T("dm_closed_double")}`)))));
 
+  // DM-7..DM-11: the game just over, explained (at the match's end: in the result, above)
+  const ending = ctx.model.get("ending") || {};
+  if (ending.rows && !ctx.result) out.push(dmEnding(ctx, ending));
   // a placement button pointed at or focused marks the end it goes on
   const hl = ctx.hovered && ctx.hovered.end !== undefined ? ctx.hovered.end : null;
   // (Preact draws the box empty, once; `dmDrawLayout` fills it after each paint)
@@ -379,35 +405,58 @@ function drawDominoMetro(ctx) {
   out.push(ctx.memo("layoutbox", [], () => h("div", { key: "layout", class: "dm-layoutbox", ref: box })));
   ctx.after(() => dmDrawLayout(box.current, ctx.model, view, hl));
 
-  // DM-9: the change, and DM-6: draw or pass.
-  const turnActs = [
-    ...ctx.find((a) => a.type === "end_turn").map((i) => ctx.btn(i, T("dm_keep"), "dm-keep")),
-    ...ctx.find((a) => a.type === "take_back").map((i) => ctx.btn(i, T("dm_take_back"), "dm-takeback", { title: "DM-9" })),
-    ...ctx.find((a) => a.type === "draw").map((i) => ctx.btn(i, T("dm_draw"), "dm-draw", { title: "DM-6" })),
-    ...ctx.find((a) => a.type === "pass").map((i) => ctx.btn(i, T("dm_pass"), "dm-pass", { title: "DM-6" })),
-    ...ctx.find((a) => a.type === "next_game").map((i) => ctx.btn(i, T("dm_next_game"), "dm-next", { title: "DM-R5" })),
-  ];
-  if (turnActs.length) {
-    out.push(h("div", { key: "turn", class: "dm-turnacts kit-acts" }, view.pending ? h("span", { class: "kit-label" }, `${view.pending.metro ? T("dm_pending_metro") : T("dm_pending")} `) : null, turnActs));
-  }
-
-  for (const p of ctx.order) out.push(dmSeat(ctx, p));
-  if (view.games > 1 && view.table) {
-    out.push(ctx.memo("table", [view.table, ctx.names, T], () => h("table", { key: "table", class: "dm-table", title: "DM-10" },
-      h("thead", {}, h("tr", {}, ["seat", "dm_places", "dm_metros", "dm_moles", "dm_penalty"].map((x) => h("th", {}, T(x))))),
-      h("tbody", {}, view.table.map((r) => h("tr", {}, h("td", {}, ctx.who(r.seat)), h("td", {}, r.places.join(" ")), h("td", {}, r.metros), h("td", {}, r.moles), h("td", {}, r.penalty)))))));
-  }
+  // DM-9: the change, and DM-6: draw or pass, with why nothing else is offered (DM-6,
+  // DM-R2): under the hand of the seat whose moves they are (the hand above does not move)
+  const why = ctx.model.get("why");
+  const turn = ctx.memo("turn", [ctx.legal, why, view.pending, T], () => {
+    const acts = [
+      ...ctx.find((a) => a.type === "end_turn").map((i) => ctx.btn(i, T("dm_keep"), "dm-keep")),
+      ...ctx.find((a) => a.type === "take_back").map((i) => ctx.btn(i, T("dm_take_back"), "dm-takeback", { title: "DM-9" })),
+      ...ctx.find((a) => a.type === "draw").map((i) => ctx.btn(i, T("dm_draw"), "dm-draw", { title: "DM-6" })),
+      ...ctx.find((a) => a.type === "pass").map((i) => ctx.btn(i, T("dm_pass"), "dm-pass", { title: "DM-6" })),
+      ...ctx.find((a) => a.type === "next_game").map((i) => ctx.btn(i, T("dm_next_game"), "dm-next", { title: "DM-R5" })),
+    ];
+    return why || acts.length ? h("div", { class: "dm-turn" }, why ? h("p", { class: "dm-why", role: "status" }, why) : null,
+      acts.length ? h("div", { class: "dm-turnacts kit-acts" }, view.pending ? h("span", { class: "kit-label" }, `${view.pending.metro ? T("dm_pending_metro") : T("dm_pending")} `) : null, acts) : null) : null;
+  });
+  const actor = ctx.order.find((p) => ctx.seatOf(p).acting); // (there is one: a move is)
+  for (const p of ctx.order) out.push(dmSeat(ctx, p, ending, p === actor ? turn : null));
+  if (view.games > 1 && view.table && !ctx.result) out.push(dmMatchTable(ctx));
   return out;
 }
 
-/** seat p: name, hand (own or open) with its placements, or backs; the tiles it took
- * back (DM-9); the last paint's while none of that changed, and each part (and each
- * tile's slot) the last paint's while its own parts did not */
-function dmSeat(ctx, p) {
+/** DM-R5: the match table, the match's place first */
+function dmMatchTable(ctx) {
+  return ctx.memo("table", [ctx.view.table, ctx.names, ctx.t], () => h("table", { key: "table", class: "dm-table", title: "DM-10" },
+    h("thead", {}, h("tr", {}, ["place", "seat", "dm_places", "dm_metros", "dm_moles", "dm_penalty"].map((x) => h("th", {}, ctx.t(x))))),
+    h("tbody", {}, ctx.view.table.map((r) => h("tr", {}, h("td", {}, r.place), h("td", {}, ctx.who(r.seat)), h("td", {}, r.places.join(" ")), h("td", {}, r.metros), h("td", {}, r.moles), h("td", {}, r.penalty))))));
+}
+
+/** DM-7..DM-11, DM-R6, DM-R7: the game just over as the kernel explains it (the board's
+ * `ending`): each seat's place, why, the tiles it was left with and their pips, and its
+ * penalty points */
+function dmEnding(ctx, e) {
+  return ctx.memo("ending", [e, ctx.names], () => h("div", { key: "ending", class: "dm-ending" },
+    h("b", {}, e.title),
+    h("table", { class: "dm-ending-table" },
+      h("thead", {}, h("tr", {}, e.head.map((x) => h("th", {}, x)))),
+      h("tbody", {}, e.rows.map((r) => h("tr", { "data-seat": r.seat },
+        h("td", {}, r.place), h("td", {}, ctx.who(r.seat)), h("td", { class: "dm-why-placed" }, r.why),
+        h("td", { class: "dm-left" }, r.hand.map((t) => dmDomino(t, "dm-small")), ` ${r.pips}`),
+        h("td", {}, r.points))))),
+    h("p", { class: "dm-note" }, e.note)));
+}
+
+/** seat p: name, hand (own or open; a game over: every hand) with its placements, or
+ * backs; the tiles it took back (DM-9); `turn`; the last paint's while none of that
+ * changed, and each part (and each tile's slot) the last paint's while its own did not */
+function dmSeat(ctx, p, ending, turn) {
   const { view } = ctx;
   const st = view.seats[p];
   const { mine, hand, acting, legal, toAct } = ctx.seatOf(p);
-  return ctx.memo(`seat ${p}`, [st, hand, legal, view.barred, toAct, mine, ctx.names], () => {
+  // a game over shows every hand (DM-11: the pips are counted openly)
+  const left = ending.rows && ending.rows.find((r) => r.seat === p);
+  return ctx.memo(`seat ${p}`, [st, hand, legal, view.barred, toAct, mine, ctx.names, left, turn], () => {
     const name = ctx.memo(`name ${p}`, [ctx.names, st.place], () => ctx.seatName(p,
       st.place ? h("span", { class: "kit-tag" }, ctx.t("dm_place", { n: st.place })) : null));
     let body;
@@ -425,6 +474,8 @@ function dmSeat(ctx, p) {
           h("div", { class: "kit-card-acts kit-acts" },
             places.map((i, j) => ctx.btn(i, labels[j], "dm-place", ctx.hover({ end: ctx.legal[i].action.end }))))));
       })));
+    } else if (left) {
+      body = h("div", { class: "kit-row dm-hand dm-revealed" }, left.hand.map((t) => dmDomino(t)), h("span", { class: "dm-count" }, left.pips));
     } else {
       body = ctx.memo(`backs ${st.tiles}`, [], () => {
         const backs = [];
@@ -436,10 +487,14 @@ function dmSeat(ctx, p) {
       ? ctx.memo(`shown ${p}`, [st.shown], () => h("div", { class: "kit-row dm-shown" }, h("span", { class: "kit-label", title: "DM-9" }, ctx.t("dm_shown")), st.shown.map((t) => dmDomino(t, "dm-small"))))
       : null;
     return h("div", { key: `seat ${p}`, class: `kit-seat${toAct ? " kit-to-act" : ""}${mine ? " kit-mine" : ""}`, "data-seat": p },
-      name, body, shown);
+      name, body, shown, turn);
   });
 }
 
-drawDominoMetro.resultLine = (r, ctx) => `${ctx.t("dm_result")} `;
+// (the game just over and a match's table, not the shared table of minus penalty points)
+drawDominoMetro.resultLine = (r, ctx) => [r.games > 1 ? `${ctx.t("dm_result")} ` : null,
+  ctx.model.get("ending")?.rows ? dmEnding(ctx, ctx.model.get("ending")) : null,
+  r.games > 1 && ctx.view.table ? dmMatchTable(ctx) : null];
+drawDominoMetro.resultTable = () => null;
 
 export default kitBoard(drawDominoMetro);

@@ -27,7 +27,8 @@ JSON = st.recursive(
 @pytest.fixture(scope="module")
 def code(board_code: Any) -> Any:
     """A blank page with the shared base's functions (and the Domino-Metro board's)."""
-    return board_code("domino_metro.js", "keepSame, showLog, LOG_KEEP, dmGeometry, dmLabel",
+    return board_code("domino_metro.js",
+                      "keepSame, showLog, LOG_KEEP, dmGeometry, dmLabel, dmEndNumbers",
                       content="<ol></ol>")  # (the log is drawn into the page's list)
 
 
@@ -236,7 +237,9 @@ def test_no_tile_or_open_end_is_drawn_over_another(code: Any, seed: int):
 
 LABELS = """([legal, before, after]) => {
   // (the page's words come from the kernel: a stand-in for the English ones)
-  const t = (key) => ({ dm_open: "open", dm_closed: "closed", dm_lead: "lead" })[key];
+  const words = { dm_open: "open", dm_closed: "closed", dm_lead: "lead", dm_on: "on {value}",
+                  dm_on_n: "on {value} (#{n})" };
+  const t = (key, args) => words[key].replace(/\\{(\\w+)\\}/g, (m, k) => String(args[k]));
   const on = (layout) => ({ view: { layout }, legal, t });
   const again = { view: { layout: after }, legal: legal.map((a) => ({ ...a })), t };
   return [0, 1].map((i) => [dmLabel(on(before), i), dmLabel(on(after), i), dmLabel(again, i)]);
@@ -244,18 +247,46 @@ LABELS = """([legal, before, after]) => {
 
 
 def test_a_placements_label_is_the_layouts_it_was_offered_on(code: Any):
-    """Issue 6 (boards), DM-3: a placement button names its end and the end's value as the
-    layout was when the move was offered. While the seat waits, its moves stay (hidden) and
-    the others' tiles cover ends under them: the label stays as it was, so that the slot is
-    not drawn again; new moves are labelled against the layout they come with."""
+    """Issue 6 (boards), DM-3: a placement button names its end by the end's value, and by
+    the end's number among the live ends (1..k by id, as the board marks them) only where
+    another live end has that value, as the layout was when the move was offered. While
+    the seat waits, its moves stay (hidden) and the others' tiles cover ends under them:
+    the label stays as it was, so that the slot is not drawn again; new moves are
+    labelled against the layout they come with."""
     legal = [{"action": {"type": "place", "tile": [5, 6], "end": 3, "face": None}},
-             {"action": {"type": "place", "tile": [5, 6], "end": 4, "face": "open"}}]
-    before = {"ends": [{"id": 3, "value": 5}, {"id": 4, "value": 6}]}
-    after = {"ends": [{"id": 4, "value": 6}, {"id": 7, "value": 2}]}  # end 3 covered
+             {"action": {"type": "place", "tile": [6, 6], "end": 4, "face": "open"}}]
+    live = [{"id": 3, "value": 5, "state": "live"}, {"id": 4, "value": 6, "state": "live"},
+            {"id": 6, "value": 5, "state": "live"}]
+    before = {"ends": [{"id": 1, "value": 2, "state": "covered"}, *live]}
+    after = {"ends": [{**live[0], "state": "covered"}, *live[1:],  # end 3 covered
+                      {"id": 7, "value": 2, "state": "live"}]}
     assert code.evaluate(LABELS, [legal, before, after]) == [
-        ["→ #3 (5)", "→ #3 (5)", "→ #3"],
-        ["→ #4 (6) open ⊕", "→ #4 (6) open ⊕", "→ #4 (6) open ⊕"],
+        ["on 5 (#1)", "on 5 (#1)", "on 5"],
+        ["on 6 open ⊕", "on 6 open ⊕", "on 6 open ⊕"],
     ]
+
+
+NUMBERS = """(layouts) => layouts.map((layout) => [...dmEndNumbers(layout)].map(
+  ([id, [n, shared]]) => [id, n, shared]))"""
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_the_page_numbers_the_live_ends_as_the_kernel_does(code: Any, seed: int):
+    """DM-3, DM-R1: the board's numbers beside the live ends (``dmEndNumbers``) are the
+    kernel's (``widgets.domino_metro.end_numbers``), which its placements' tooltips name:
+    1..k by end id, over every view of a match of three games; an end whose value
+    another live end shares is told apart by its number."""
+    from kit.domino_metro.layout import Layout
+    from widgets.domino_metro import end_numbers
+
+    views = _dm_views(seed)
+    layouts = [Layout.from_moves(v["max_pip"] + 1, v["layout"]["tiles"]) for v in views]
+    want = [[[i, n, sum(x.value == lay.ends[i].value for x in lay.live_ends()) > 1]
+             for i, n in end_numbers(lay).items()] for lay in layouts]
+    got = code.evaluate(NUMBERS, [v["layout"] for v in views])
+    assert got == want
+    assert any(n > 3 for numbers in got for _, n, _ in numbers), "too few live ends to tell"
+    assert any(shared for numbers in got for _, _, shared in numbers), "no value shared"
 
 
 # The Domino-Metro board itself (its module `js`, as anywidget loads it) on stand-in
@@ -396,6 +427,114 @@ def test_a_tile_kept_after_the_change_keeps_its_element(code: Any):
                 kept.append(was == tile)
     assert len(kept) > 10, "too few placements were kept to tell"
     assert all(kept)
+
+
+# For each update of seat 0's board (its view and its moves): the layout box's height, the
+# short side of its tiles as drawn (px), whether the box scrolls, and the move buttons'
+# font sizes (px).
+SIZES = """async ([js, state, turns]) => {""" + STAND_IN + """
+  const live = stand({ ...state });
+  const out = [];
+  for (const [seq, [view, legal]] of turns.entries()) {
+    await update(live, { view, legal, moves: seq + 1 });
+    const box = live.el.querySelector(".dm-layoutbox");
+    const tiles = [...box.querySelectorAll("g.dm-tile rect")].map((r) => {
+      const b = r.getBoundingClientRect();
+      return Math.min(b.width, b.height);
+    });
+    out.push({ height: box.getBoundingClientRect().height, tiles,
+               scrolls: box.scrollWidth > box.clientWidth + 1
+                 || box.scrollHeight > box.clientHeight + 1,
+               fonts: [...live.el.querySelectorAll("button.kit-act")].map((b) =>
+                 parseFloat(getComputedStyle(b).fontSize)) });
+  }
+  live.el.remove();
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (390, 844)], ids=["1080p", "phone"])
+def test_the_layout_box_keeps_its_height_and_its_tiles_a_readable_size(board_code: Any,
+                                                                       size: tuple[int, int]):
+    """DM-3 (the table people read): the layout's box was as tall as its drawing, 660 px for
+    the lead alone at 1920 x 1080 and 280 px later, 80 to 515 px on a phone, so the hand
+    under it jumped; a long line shrank its tiles to 16 x 8 px on a phone, and the move
+    buttons' words were 10.8 px. The box keeps one height all match; a tile is never
+    drawn larger than 1.2 px per unit (a lead is not blown up) nor smaller than 0.6 (the
+    box scrolls instead); every move button's words are 14 px or more."""
+    from widgets.once_per_page import assets
+
+    js, css = assets("domino_metro")
+    page = board_code("domino_metro.js", "dmEndNumbers")
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.add_style_tag(content=css)
+    turns = [t[:2] for t in _dm_seat_turns(3)][::3][:250]
+    state = {**_dm_board_state(turns[0][0]), "seat": 0}
+    got = page.evaluate(SIZES, [js, state, turns])
+    heights = {round(g["height"]) for g in got}
+    assert len(heights) == 1, heights
+    assert 180 <= heights.pop() <= 0.45 * size[1]
+    sides = [side for g in got for side in g["tiles"]]
+    assert len(sides) > 500, "too few tiles drawn to tell"
+    short = 44 - 4  # (a tile's short side in SVG units: one cell less its margin)
+    assert min(sides) >= short * 0.6 - 0.5 and max(sides) <= short * 1.2 + 0.5, (
+        min(sides), max(sides))
+    assert got[1]["tiles"] and min(got[1]["tiles"]) >= short  # (a few tiles: nearly full size)
+    fonts = [f for g in got for f in g["fonts"]]
+    assert fonts and min(fonts) >= 14, sorted(set(fonts))
+    if size[0] < 600:
+        assert any(g["scrolls"] for g in got), "a long line never outgrew a phone's box"
+
+
+# The board at a game's end: the result's rows shown, whether the shared table of places
+# and scores (minus the penalty points) shows, and each other seat's tiles as shown.
+ENDED = """async ([js, state]) => {""" + STAND_IN + """
+  const b = stand(state);
+  await new Promise((r) => setTimeout(r, 0));
+  const shows = (el) => !!el && el.getClientRects().length > 0;
+  const out = {
+    rows: [...b.el.querySelectorAll(".kit-over .dm-ending-table tbody tr")].map((tr) =>
+      [...tr.children].map((td) => td.textContent)),
+    head: [...b.el.querySelectorAll(".kit-over .dm-ending-table th")].map((th) => th.textContent),
+    shared: shows(b.el.querySelector(".kit-result-table")),
+    revealed: [...b.el.querySelectorAll(".kit-seat")].map((s) =>
+      [...s.querySelectorAll(".dm-domino")].map((d) => d.title)),
+  };
+  b.el.remove();
+  return out;
+}"""
+
+
+def test_a_game_over_says_why_each_seat_placed_there_and_shows_every_hand(board_code: Any):
+    """DM-10, DM-11, DM-R6, DM-R7: a game over showed «Очки 0 / 0 / -1» and every other hand
+    face down; the board shows, at the top, each seat's place, why, the tiles left and their
+    pips and its penalty points (the shared table of minus points is not shown), and
+    every seat's tiles (pips are counted openly, rulebook 7.2)."""
+    from widget_page import board
+
+    import kit
+    from widgets.once_per_page import assets
+
+    state = kit.load_scenario("domino_metro_face_up_double_closes").state()
+    assert state.over
+    b = board("domino_metro", state=state, seats=["human", "bot:rule", "bot:rule"], seat=0,
+              lang="ru")
+    js, css = assets("domino_metro")
+    page = board_code("domino_metro.js", "dmEndNumbers")
+    page.add_style_tag(content=css)
+    traits = {**_dm_board_state(b.view), "seat": 0, "names": list(b.names),
+              "result": b.result, "ending": b.ending}
+    got = page.evaluate(ENDED, [js, traits])
+    assert got["head"] == ["Место", "Игрок", "Почему", "Фишки на руке", "Штрафные очки"]
+    assert [(r[0], r[1], r[4]) for r in got["rows"]] == [
+        ("1", "Игрок 1", "0"), ("2", "Игрок 3 (бот: по правилам)", "0"),
+        ("3", "Игрок 2 (бот: по правилам)", "1")]
+    assert [r[3].split()[-2:] for r in got["rows"]] == [["5", "очков"], ["13", "очков"],
+                                                        ["10", "очков"]]
+    assert "(DM-R6)" in got["rows"][2][2] and "DM-R7)" in got["rows"][0][2]
+    assert not got["shared"]
+    left = state.result()["records"][0]["hands_left"]
+    assert sorted(got["revealed"]) == sorted([":".join(map(str, t)) for t in h] for h in left)
 
 
 def _dm_seat_turns(seed: int, seat: int | None = 0) -> list[list]:
