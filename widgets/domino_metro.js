@@ -442,7 +442,7 @@ function dmEnding(ctx, e) {
       h("thead", {}, h("tr", {}, e.head.map((x) => h("th", {}, x)))),
       h("tbody", {}, e.rows.map((r) => h("tr", { "data-seat": r.seat },
         h("td", {}, r.place), h("td", {}, ctx.who(r.seat)), h("td", { class: "dm-why-placed" }, r.why),
-        h("td", { class: "dm-left" }, r.hand.map((t) => dmDomino(t, "dm-small")), ` ${r.pips}`),
+        h("td", { class: "dm-left" }, r.hand.map((t) => dmDomino(t, "dm-small")), " ", h("span", { class: "dm-pips" }, r.pips)),
         h("td", {}, r.points))))),
     h("p", { class: "dm-note" }, e.note)));
 }
