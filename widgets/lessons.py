@@ -123,6 +123,7 @@ class Lesson(w.VBox):
         self._wrong_at: int | None = None
         board.tempt(step.goal, [step.tempt] if step.tempt else [])
         self.board = board
+        board.layout.width = "100%"  # (a board takes no width from what it shows)
         self.board_box.children = (board,)
 
     def _question(self, step: lessons.Step) -> tuple:

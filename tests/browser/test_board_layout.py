@@ -130,3 +130,18 @@ def test_no_label_of_the_form_is_titled_null(page: Any, voila_url: str, lang: st
     page.wait_for_load_state("networkidle")
     assert page.evaluate(NULL_TITLES) == []
     assert not page.errors, page.errors
+
+
+@pytest.mark.parametrize("size", [WIDE, PHONE], ids=["wide", "phone"])
+@pytest.mark.parametrize("path", ["lessons/hanabi.ipynb?lang=ru", "hanabi_app.ipynb?start=1",
+                                  "waiting_list_classroom.ipynb?lang=ru"])
+def test_a_board_spans_its_page_wherever_it_stands(page: Any, voila_url: str, path: str,
+                                                  size: dict):
+    """A board takes no width from what it shows (its width decides where its recent
+    events go): a lesson's board, in a row of the lesson, shrank to 30 px; every board
+    spans its page, on a phone as on a projector."""
+    page.set_viewport_size(size)
+    page.goto(f"{voila_url}/voila/render/{path}")
+    board = page.wait_for_selector(".kit-board", timeout=90_000)
+    assert board.bounding_box()["width"] > 0.9 * size["width"] - 40
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"] + 1
