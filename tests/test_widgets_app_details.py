@@ -174,3 +174,15 @@ def test_pp12_a_seat_out_of_cards_is_tagged_with_its_place(lang, place):
 
     words = board("pug_party", lang=lang).words["words"]
     assert words["pp_out"].format(n=1) == place
+
+
+def test_dm10_wlr4_the_result_panel_counts_penalty_points_fewest_best():
+    """DM-10, WL-R4: «Домино-Метро»'s panel said «Очки -1» for the loser's penalty point,
+    and «Лист ожидания»'s scores are penalty points: both read as penalty points."""
+    t = Words("ru")
+    dm = html.unescape(result_html({"places": [1, 3, 2], "scores": [0, -1, 0],
+                                    "penalty": [0, 1, 0]}, ["Аня", "Боря", "Вера"], t))
+    assert t("Penalty points") in dm and "<td>-1</td>" not in dm and "<td>1</td>" in dm
+    wl = html.unescape(result_html({"places": [1, 2], "scores": [78, 110], "lowest_wins": True},
+                                   ["Аня", "Боря"], t))
+    assert t("Penalty points") in wl and "110" in wl

@@ -125,6 +125,11 @@ def result_html(result: dict, names: list[str], t: Words | None = None) -> str:
     rows = []
     places = result.get("places") or [None] * len(names)
     scores = result.get("scores") or [None] * len(names)
+    # (penalty points, fewest best, as the games count them: «Лист ожидания»'s WL-R4,
+    # «Домино-Метро»'s match penalty DM-10, not its score of -1)
+    penalties = result.get("penalty") or (scores if result.get("lowest_wins") else None)
+    if penalties is not None:
+        scores = penalties
     order = sorted(range(len(names)), key=lambda p: (places[p] is None, places[p] or 0, p))
     # (a game without scores, such as Pug Party's places, has no column of dashes)
     scored = any(s is not None for s in scores)
@@ -135,7 +140,8 @@ def result_html(result: dict, names: list[str], t: Words | None = None) -> str:
                     + (f"<td>{score}</td>" if scored else "") + "</tr>")
     return (head + "<table class='kit-result' style='border-collapse:collapse'>"
             f"<thead><tr><th{PAD}>" + t("Place") + f"</th><th{PAD}>" + t("Seat") + "</th>"
-            + ("<th>" + t("Score") + "</th>" if scored else "") + "</tr></thead><tbody>"
+            + ("<th>" + t("Penalty points" if penalties is not None else "Score") + "</th>"
+               if scored else "") + "</tr></thead><tbody>"
             + "".join(rows) + "</tbody></table></div>")
 
 
