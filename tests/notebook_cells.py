@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 
 
@@ -67,3 +68,23 @@ def cell_names(source: str) -> tuple[set[str], list[str]]:
         elif isinstance(node, ast.ExceptHandler) and node.name:
             bound.add(node.name)
     return bound, read
+
+
+def read_from_elsewhere(cells: list, sections: list[tuple[str, list]],
+                        setup: set[str]) -> dict[str, list[str]]:
+    """Per section (title, its code cells), the names it reads that neither it nor the
+    cells tagged with one of ``setup`` bind: empty when each section runs on its own."""
+    known = set(dir(builtins))
+    for cell in cells:
+        if setup & set(cell.metadata.get("tags", [])):
+            known |= cell_names(cell.source)[0]
+    out: dict[str, list[str]] = {}
+    for title, code in sections:
+        own: set[str] = set()
+        for cell in code:
+            bound, read = cell_names(cell.source)
+            strange = sorted({n for n in read if n not in known | own | bound})
+            if strange:
+                out.setdefault(title, []).extend(strange)
+            own |= bound
+    return out

@@ -7,7 +7,6 @@ section runs on its own after the setup and figures cells."""
 from __future__ import annotations
 
 import ast
-import builtins
 import json
 import random
 from pathlib import Path
@@ -17,7 +16,7 @@ import pytest
 import sqlalchemy as sa
 from jupyter_client import KernelManager
 from nbclient import NotebookClient
-from notebook_cells import cell_names
+from notebook_cells import read_from_elsewhere
 from pg_fixture import pg_server, pg_url  # noqa: F401  (fixtures)
 
 import kit
@@ -90,17 +89,7 @@ def test_a_store_whose_only_run_stopped_is_shown_with_how_to_resume_it(tmp_path,
 
 def test_each_section_reads_only_the_setup_the_figures_and_its_own_names():
     cells = nbformat.read(NOTEBOOK, as_version=4).cells
-    known = set(dir(builtins))
-    for cell in cells:
-        if {"setup", "figures"} & set(cell.metadata.get("tags", [])):
-            known |= cell_names(cell.source)[0]
-    for title, code in sections(cells):
-        own: set[str] = set()
-        for cell in code:
-            bound, read = cell_names(cell.source)
-            strange = sorted({n for n in read if n not in known | own | bound})
-            assert strange == [], f"section {title!r} reads {strange} from elsewhere"
-            own |= bound
+    assert read_from_elsewhere(cells, sections(cells), {"setup", "figures"}) == {}
 
 
 def test_each_section_runs_on_its_own_after_the_setup_and_the_figures(tmp_path, monkeypatch):

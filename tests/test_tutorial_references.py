@@ -12,7 +12,6 @@ cell, so a change to one that is not made to the others fails here."""
 from __future__ import annotations
 
 import ast
-import builtins
 import os
 import re
 import subprocess
@@ -22,7 +21,7 @@ from pathlib import Path
 import nbformat
 import pytest
 from nbclient import NotebookClient
-from notebook_cells import cell_names, heading
+from notebook_cells import heading, read_from_elsewhere
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGLISH = sorted((ROOT / "notebooks").glob("*_tutorial.ipynb"))
@@ -106,17 +105,7 @@ def test_checking_cells_are_folded_and_show_nothing(path):
 @pytest.mark.parametrize("path", TUTORIALS, ids=lambda p: p.stem)
 def test_each_section_reads_only_the_setup_and_its_own_names(path):
     cells = _cells(path)
-    known = set(dir(builtins))
-    for cell in cells:
-        if "setup" in _tags(cell):
-            known |= cell_names(cell.source)[0]
-    for title, code in _sections(cells):
-        own: set[str] = set()
-        for cell in code:
-            bound, read = cell_names(cell.source)
-            strange = sorted({n for n in read if n not in known | own | bound})
-            assert strange == [], f"{path.name}, {title!r} reads {strange} from elsewhere"
-            own |= bound
+    assert read_from_elsewhere(cells, _sections(cells), {"setup"}) == {}, path.name
 
 
 @pytest.mark.parametrize("path", ENGLISH, ids=lambda p: p.stem)
