@@ -292,7 +292,7 @@ def test_wl_r3_hotseat_hands_no_device_to_a_seat_whose_auto_pass_is_pending():
         assert moves > 60, "the game was too short to tell"
         return wrong
 
-    assert asyncio.run(play()) == []
+    assert run_loop(play()) == []
 
 
 def test_a_stopped_table_takes_no_move_and_its_bots_wait():

@@ -140,8 +140,8 @@ def result_html(result: dict, names: list[str], t: Words | None = None) -> str:
                     + (f"<td>{score}</td>" if scored else "") + "</tr>")
     return (head + "<table class='kit-result' style='border-collapse:collapse'>"
             f"<thead><tr><th{PAD}>" + t("Place") + f"</th><th{PAD}>" + t("Seat") + "</th>"
-            + ("<th>" + t("Penalty points" if penalties is not None else "Score") + "</th>"
-               if scored else "") + "</tr></thead><tbody>"
+            + ("<th>" + (t("Penalty points") if penalties is not None else t("Score"))
+               + "</th>" if scored else "") + "</tr></thead><tbody>"
             + "".join(rows) + "</tbody></table></div>")
 
 
