@@ -1,8 +1,7 @@
-"""Loading rule data from ``data/`` (TOML or CSV), with errors naming file and entry."""
+"""Loading rule data from ``data/`` (TOML), with errors naming file and entry."""
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import re
 import tomllib
@@ -108,15 +107,6 @@ def _check_numbers(value: Any, path: str, where: str) -> None:
                           code=NC_("error", "number_too_big"))
 
 
-def load_csv(path: str | Path) -> list[dict[str, str]]:
-    """Rows of a CSV data file (see :func:`read_text`; lines starting with ``#`` are
-    comments)."""
-    text = read_text(path)
-    lines = [line for line in text.splitlines(keepends=True)
-             if not line.lstrip().startswith("#") and line.strip()]
-    return list(csv.DictReader(lines))
-
-
 def stamp(path: str | Path) -> tuple[int, int]:
     """What an edit of a data file changes: its modification time (ns) and size, or
     ``(0, -1)`` when it can't be read. A cache of loaded files keys on the path and this,
@@ -156,10 +146,10 @@ def folder_digest(folder: str | Path = DATA_DIR) -> str:
 
 
 def is_file_option(spec: GameSpec, name: str) -> bool:
-    """An option that names a data file: its default is a ``.toml`` or ``.csv`` path."""
+    """An option that names a data file: its default is a ``.toml`` path."""
     option = spec.options.get(name)
     return option is not None and isinstance(option.default, str) and \
-        option.default.endswith((".toml", ".csv"))
+        option.default.endswith(".toml")
 
 
 def file_label(path: str | Path) -> str:
