@@ -536,3 +536,64 @@ def test_dm2_determinize_keeps_the_announced_lead_double_and_no_lower_double_in_
         assert not lower & {t for h in other.hands for t in h}
         differed |= other.hands != state.hands
     assert differed
+
+
+@pytest.mark.parametrize(("scenario", "only"), [
+    ("domino_metro_draw", "draw"), ("domino_metro_pass", "pass"),
+    ("domino_metro_metro_after_bazaar", "draw_before_metro"),
+    ("domino_metro_forced_metro", "metro"), ("domino_metro_open_double", None)])
+def test_dm6_dm8_dm_r2_the_view_says_why_one_kind_of_move_is_offered(scenario, only):
+    """DM-6, DM-8, DM-R2: the seat to act learns from its view why it may only draw, only
+    pass, or only close the last end (``only``); no other seat's view says it."""
+    state = kit.load_scenario(scenario).state(upto=0)
+    assert state.view(state.to_act)["only"] == only
+    assert all(state.view(s)["only"] is None for s in [None, *range(state.players)]
+               if s != state.to_act)
+
+
+def test_dm_r6_dm11_the_view_sums_up_the_game_just_over():
+    """DM-7, DM-8, DM-10, DM-11, DM-R6, DM-R7: at a game's end every view holds the same
+    summary: places best first, why each seat took its place (the face-up double's placer
+    closed the last end, so Seat 1 is the Metro maker by DM-R6; the others by pips), the
+    mole, the hands left and their pips, and the penalty points."""
+    state = kit.load_scenario("domino_metro_face_up_double_closes").state(upto=0)
+    assert state.view(state.to_act)["last_game"] is None
+    state.apply(place((4, 4), 49, "open"))
+    if not state.over:
+        state.apply({"type": "end_turn"})
+    game = state.view(None)["last_game"]
+    assert all(state.view(s)["last_game"] == game for s in range(state.players))
+    record = state.result()["records"][0]
+    assert [(r["seat"], r["place"], r["reason"], r["mole"]) for r in game["rows"]] == [
+        (0, 1, "by_pips", False), (2, 2, "by_pips", False), (1, 3, "metro_by_double", True)]
+    assert [r["pips"] for r in game["rows"]] == [5, 13, 10]
+    assert [r["hand"] for r in game["rows"]] == [record["hands_left"][s] for s in (0, 2, 1)]
+    assert [r["points"] for r in game["rows"]] == [0, 0, 1]
+    assert (game["end"], game["closed_by"]) == ("metro", 0)
+
+
+def test_dm7_dm8_dm11_each_place_reason_agrees_with_the_game_record():
+    """DM-7, DM-8, DM-11, DM-R6, DM-R7: over seeded rule-bot matches, a seat that went out
+    has no tile left, one ranked by pips or left holding tiles has some, and the Metro and
+    domino-Metro makers are the record's."""
+    seen, bot = set(), make_bot("domino_metro", "rule")
+    games = []
+    for seed in range(8):
+        state = kit.new_game("domino_metro", players=3, seed=seed, games=3)
+        rng = random.Random(seed)
+        while not state.over:
+            if state.phase == "between":
+                games.append((state.result()["records"][-1], state.view(None)["last_game"]))
+            state.apply(bot.choose(state.view(state.to_act), state.legal_actions(), rng))
+        games.append((state.result()["records"][-1], state.view(None)["last_game"]))
+    assert len(games) == 24
+    for record, game in games:
+        for row in game["rows"]:
+            s, reason = row["seat"], row["reason"]
+            seen.add(reason)
+            assert (reason == "went_out") == (not row["hand"] and record["metro"] != s
+                                              and record["domino_metro"] != s)
+            assert (reason in ("metro", "metro_by_double")) == (record["metro"] == s)
+            assert (reason == "last_holding") == (record["end"] == "out" and bool(row["hand"]))
+            assert row["mole"] == (s in record["moles"])
+    assert {"went_out", "by_pips"} <= seen, seen

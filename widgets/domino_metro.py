@@ -17,9 +17,8 @@ from typing import Any, ClassVar, cast
 
 import traitlets as tr
 
-from kit.domino_metro import match
+from kit.domino_metro import legal, match
 from kit.domino_metro.layout import Layout
-from kit.domino_metro.legal import BETWEEN, OVER, PLAY, placements
 from kit.domino_metro.state import DominoMetroState
 from kit.i18n import N_, NP_
 from widgets.base import Board, loader
@@ -163,80 +162,73 @@ class DominoMetroBoard(Board):
 
     def _values(self) -> dict[str, Any]:
         values = super()._values()
-        values["why"] = self._why(values["legal"])
-        values["ending"] = self.ending_of()
+        view = values["view"]
+        values["why"] = self._why(view) if values["legal"] else ""
+        values["ending"] = self.ending_of(view)
         return values
 
-    def _why(self, legal: list[dict]) -> str:
-        """DM-6, DM-R2: why the moves offered are only a draw, only a pass, or only
-        placements that close the last open end ("" when a choice of tiles is offered)."""
-        kinds = {m["action"]["type"] for m in legal if not m.get("tempt")}
-        state = self.dm
-        if state.phase != PLAY or not kinds:
-            return ""
-        t = self.t
-        values = ", ".join(str(v) for v in state.layout.live_values())
-        if kinds == {"pass"}:
+    def _why(self, view: dict) -> str:
+        """DM-6, DM-8, DM-R2: the engine's reason the moves offered are only a draw, only a
+        pass, or only placements that close the last open end (``view["only"]``), in words;
+        "" when a choice of tiles is offered."""
+        t, only = self.t, view.get("only")
+        values = ", ".join(str(v) for v in view["layout"]["live_values"])
+        if only == legal.ONLY_PASS:
             return t("No tile in hand fits an open end ({values}) and the bazaar is empty: "
                      "pass (DM-6).", values=values)
-        normal, closing = placements(state.position())
-        if kinds == {"draw"}:
-            if closing:
-                return t("Every tile that fits would close the last open end (Metro): draw "
-                         "from the bazaar first (DM-R2).")
+        if only == legal.DRAW_BEFORE_METRO:
+            return t("Every tile that fits would close the last open end (Metro): draw "
+                     "from the bazaar first (DM-R2).")
+        if only == legal.ONLY_DRAW:
             return t("No tile in hand fits an open end ({values}): draw from the bazaar "
                      "until one fits (DM-6).", values=values)
-        if kinds == {"place"} and closing and not normal:
+        if only == legal.ONLY_METRO:
             return t("Every tile that fits closes the last open end and there is no other "
                      "move: place one, and the game ends (Metro, DM-8, DM-R2).")
         return ""
 
-    def ending_of(self) -> dict[str, Any]:
-        """DM-7..DM-11, DM-R6, DM-R7: the game just over ({} while one goes on): every
-        hand left and its pips, and why each seat placed where it did, best first."""
-        state = self.dm
-        if state.phase not in (BETWEEN, OVER) or not state.records:
+    def ending_of(self, view: dict) -> dict[str, Any]:
+        """DM-7..DM-11, DM-R6, DM-R7: the game just over, as the engine sums it up
+        (``view["last_game"]``), in words ({} while one goes on): every hand left and its
+        pips, and why each seat placed where it did, best first."""
+        game = view.get("last_game")
+        if not game:
             return {}
-        t, r = self.t, state.records[-1]
-        metro_double = bool(state.options["metro_double"])
-        rows = [{"seat": s, "place": r["places"][s], "why": self._placed_why(r, s),
-                 "hand": r["hands_left"][s],
-                 "pips": t.plural("{n} pip", "{n} pips", r["pips"][s]) if r["hands_left"][s]
-                 else "",
-                 "points": match.penalty(r, s, state.scoring, metro_double)}
-                for s in range(state.players)]
-        rows.sort(key=lambda row: (row["place"], row["seat"]))
-        scoring = state.scoring
-        how = r["end"]
+        t, how = self.t, game["end"]
+        rows = [{"seat": r["seat"], "place": r["place"],
+                 "why": self._placed_why(r, game["closed_by"]), "hand": r["hand"],
+                 "pips": t.plural("{n} pip", "{n} pips", r["pips"]) if r["hand"] else "",
+                 "points": r["points"]} for r in game["rows"]]
         return {
-            "title": t("Game {n}: {how}", n=r["game"],
+            "title": t("Game {n}: {how}", n=game["game"],
                        how=t(self.ENDS[how]) if how in self.ENDS else how),
             "head": [t("Place"), t("Seat"), t("Why"), t("Tiles left"), t("Penalty points")],
             "rows": rows,
             "note": t("Penalty points (DM-10): the loser gets {loss}, a Metro maker {metro}; "
-                      "over a match, fewest points win.", loss=scoring.loss,
-                      metro=scoring.metro_double if metro_double else scoring.metro),
+                      "over a match, fewest points win.", loss=game["loss"],
+                      metro=game["metro"]),
         }
 
-    def _placed_why(self, r: dict, s: int) -> str:
-        """Why seat ``s`` took its place in game record ``r`` (DM-7, DM-8, DM-10, DM-11,
-        DM-R6, DM-R7)."""
-        t, closer = self.t, r["last_seat"]
-        if r["domino_metro"] == s:
-            why = (t("closed the last end with the last tile: domino-Metro (DM-8)")
-                   if closer == s else
-                   t("domino-Metro: {closer} closed the last end with a face-up double, and the "
-                     "last other tile was this player's last (DM-R6)", closer=self.name(closer)))
-        elif r["metro"] == s:
-            why = (t("made Metro: closed the last open end (DM-8)") if closer == s else
-                   t("made Metro: {closer} closed the last end with a face-up double, and the "
-                     "last other tile was this player's (DM-R6)", closer=self.name(closer)))
-        elif not r["hands_left"][s]:
+    def _placed_why(self, row: dict, closer: int) -> str:
+        """Why a seat took its place (the engine's ``reason``, DM-7, DM-8, DM-10, DM-11,
+        DM-R6, DM-R7), in words."""
+        t, reason = self.t, row["reason"]
+        if reason == match.MADE_DOMINO_METRO:
+            why = t("closed the last end with the last tile: domino-Metro (DM-8)")
+        elif reason == match.DOMINO_METRO_BY_DOUBLE:
+            why = t("domino-Metro: {closer} closed the last end with a face-up double, and the "
+                    "last other tile was this player's last (DM-R6)", closer=self.name(closer))
+        elif reason == match.MADE_METRO:
+            why = t("made Metro: closed the last open end (DM-8)")
+        elif reason == match.METRO_BY_DOUBLE:
+            why = t("made Metro: {closer} closed the last end with a face-up double, and the "
+                    "last other tile was this player's (DM-R6)", closer=self.name(closer))
+        elif reason == match.WENT_OUT:
             why = t("placed every tile: places go in the order of going out (DM-7)")
-        elif r["end"] == "out":
+        elif reason == match.LAST_HOLDING:
             why = t("the only one left holding tiles (DM-7)")
         else:
             why = t("still holding tiles: ranked by pips, fewest first (DM-11, DM-R7)")
-        if s in r["moles"]:
+        if row["mole"]:
             why += "; " + t("Mole: lost holding tiles (DM-10)")
         return why

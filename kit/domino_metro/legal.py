@@ -105,6 +105,30 @@ def listing(pos: Position) -> list[Action]:
     return [Draw()] if pos.bazaar else [Pass()]
 
 
+#: why the seat to act has one kind of move only (:func:`only_move`)
+ONLY_PASS = "pass"            # DM-6: no tile fits and the bazaar is empty
+ONLY_DRAW = "draw"            # DM-6: no tile fits; draw until one does
+DRAW_BEFORE_METRO = "draw_before_metro"  # DM-R2: every tile that fits closes the last end
+ONLY_METRO = "metro"          # DM-8, DM-R2: ... and there is no other move
+
+
+def only_move(pos: Position) -> str | None:
+    """DM-6, DM-8, DM-R2: why the seat's moves are only a draw, only a pass, or only
+    placements that close the last open end (one of the four codes above); None when it
+    has a choice of tiles, or outside a turn."""
+    if pos.phase != PLAY:
+        return None
+    moves = listing(pos)
+    if all(isinstance(m, Pass) for m in moves):
+        return ONLY_PASS
+    normal, closing = placements(pos)
+    if all(isinstance(m, Draw) for m in moves):
+        return DRAW_BEFORE_METRO if closing else ONLY_DRAW
+    if closing and not normal:
+        return ONLY_METRO
+    return None
+
+
 def closes(pos: Position, place: Place) -> bool:
     """DM-8, DM-R2: whether a (well-formed, matching) placement leaves no live end - any
     tile, a face-up double included."""

@@ -83,6 +83,45 @@ def penalty(record: dict, seat: int, scoring: Scoring, metro_double: bool) -> in
     return scoring.loss
 
 
+#: why a seat took its place in a game (:func:`place_reasons`)
+MADE_DOMINO_METRO = "domino_metro"        # DM-8: closed the last end with the last tile
+DOMINO_METRO_BY_DOUBLE = "domino_metro_by_double"  # DM-R6: another's face-up double closed
+MADE_METRO = "metro"                      # DM-8: closed the last open end
+METRO_BY_DOUBLE = "metro_by_double"       # DM-R6: another's face-up double closed it
+WENT_OUT = "went_out"                     # DM-7: places in the order of going out
+LAST_HOLDING = "last_holding"             # DM-7: the only one left holding tiles
+BY_PIPS = "by_pips"                       # DM-11, DM-R7: ranked by pips, fewest first
+
+
+def place_reason(record: dict, seat: int) -> str:
+    """DM-7, DM-8, DM-11, DM-R6, DM-R7: why ``seat`` took its place in game ``record``
+    (one of the codes above)."""
+    by_double = record["last_seat"] != seat
+    if record["domino_metro"] == seat:
+        return DOMINO_METRO_BY_DOUBLE if by_double else MADE_DOMINO_METRO
+    if record["metro"] == seat:
+        return METRO_BY_DOUBLE if by_double else MADE_METRO
+    if not record["hands_left"][seat]:
+        return WENT_OUT
+    return LAST_HOLDING if record["end"] == OUT else BY_PIPS
+
+
+def game_summary(record: dict, scoring: Scoring, metro_double: bool) -> dict:
+    """DM-7..DM-11, DM-R5..DM-R7: a game just over as the table sees it: how it ended,
+    who closed the last end, and per seat, best first, the place, why (:func:`place_reason`),
+    whether a mole, the tiles left and their pips, and the penalty points; with what a loss
+    and a Metro cost. Shown to all: the hands left are counted openly (DM-11)."""
+    players = len(record["places"])
+    rows = [{"seat": s, "place": record["places"][s], "reason": place_reason(record, s),
+             "mole": s in record["moles"], "hand": [list(t) for t in record["hands_left"][s]],
+             "pips": record["pips"][s], "points": penalty(record, s, scoring, metro_double)}
+            for s in range(players)]
+    rows.sort(key=lambda row: (row["place"], row["seat"]))
+    return {"game": record["game"], "end": record["end"], "closed_by": record["last_seat"],
+            "rows": rows, "loss": scoring.loss,
+            "metro": scoring.metro_double if metro_double else scoring.metro}
+
+
 def table(records: Sequence[dict], players: int, scoring: Scoring,
           metro_double: bool) -> list[dict]:
     """DM-R5: one row per seat: places per game, wins, losses, Metros (standing and

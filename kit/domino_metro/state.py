@@ -361,8 +361,11 @@ class DominoMetroState(GameState):
     def view(self, seat: int | None) -> dict:
         """Own tiles; the others' tile counts and tiles they took back (seen by all); the
         layout with every end (value; live, dead or covered) and its geometry; the bazaar
-        size; places, Metros and the match table (DM-R5). Enough for the seat's legal
-        actions (:func:`kit.domino_metro.legal.legal_from_view`)."""
+        size; places, Metros and the match table (DM-R5); for the seat to act, why it has
+        one kind of move only (``only``, :func:`kit.domino_metro.legal.only_move`); between
+        games and at the end, the game just over (``last_game``,
+        :func:`kit.domino_metro.match.game_summary`). Enough for the seat's legal actions
+        (:func:`kit.domino_metro.legal.legal_from_view`)."""
         return {
             "game": "domino_metro", "players": self.players, "seat": seat,
             "to_act": self.to_act, "phase": self.phase,
@@ -387,6 +390,11 @@ class DominoMetroState(GameState):
                 "zero_double", "metro_double", "metro_maker", "tied_pips")},
             "records": [_copy_record(r) for r in self.records],
             "table": self.table(),
+            "only": (legal.only_move(self.position())
+                     if seat is not None and seat == self.to_act else None),
+            "last_game": (match.game_summary(self.records[-1], self.scoring,
+                                             self.options["metro_double"])
+                          if self.phase in (BETWEEN, OVER) and self.records else None),
         }
 
     def table(self) -> list[dict]:
