@@ -245,6 +245,16 @@ class Option:
     kind: type | None = None
     check: Callable[[Any], str | None] | None = None
 
+    @property
+    def value_type(self) -> type | None:
+        """The type of the option's values: declared (``kind``), else its choices' or its
+        default's; None when any value goes (no kind, no choices, a default of None)."""
+        if self.kind is not None:
+            return self.kind
+        if self.choices:
+            return type(self.choices[0])
+        return None if self.default is None else type(self.default)
+
     def validate(self, value: Any) -> Any:
         if self.choices is not None and (value not in self.choices or isinstance(
                 value, bool) != isinstance(self.choices[0], bool)):
@@ -254,8 +264,7 @@ class Option:
                               value=brief(value), choices=", ".join(map(str, self.choices)))
         if value is None and self.default is None:
             return None
-        kind = self.kind or (type(self.default) if self.choices is None
-                             and self.default is not None else None)
+        kind = self.kind if self.choices is not None else self.value_type
         if kind is not None and (not isinstance(value, kind) or (
                 kind is int and isinstance(value, bool))):
             raise ConfigError(self.name, f"must be {kind.__name__}, not {value!r}",

@@ -45,7 +45,6 @@ import sqlalchemy as sa
 import kit
 from kit import paths
 from kit.bots import make_bot
-from kit.contract import Option
 from kit.datafile import folder_digest
 from kit.errors import NC_, ConfigError
 from kit.record import schema
@@ -433,21 +432,12 @@ def parse_options(game: str, texts: Sequence[str]) -> dict[str, Any]:
     for text in texts:
         key, value = parse_option(text)
         raw = text.partition("=")[2]
-        kind = _kind(spec.options[key]) if key in spec.options else None
+        kind = spec.options[key].value_type if key in spec.options else None
         if kind is bool and not isinstance(value, bool):
             raise ConfigError(key, f"write true or false, not {raw!r}",
                               code=NC_("error", "option_bool"), value=raw)
         out[key] = raw if kind is str and not isinstance(value, str) else value
     return out
-
-
-def _kind(option: Option) -> type | None:
-    """The type of an option's values (declared, or its default's or choices')."""
-    if option.kind is not None:
-        return option.kind
-    if option.choices:
-        return type(option.choices[0])
-    return None if option.default is None else type(option.default)
 
 
 def bench(seconds: float = 10.0, game: str = "hanabi", players: int = 3,

@@ -66,3 +66,17 @@ def test_wl_r5_the_harness_passes_at_the_deck_s_end(value: str) -> None:
     deal = waiting_list_scenarios.load("reshuffle").options["deal"]
     check_game("waiting_list", players=2, seeds=range(2), deep_every=2, round_laps=2,
                deal=deal, reshuffle=value)
+
+
+@pytest.mark.parametrize("game", sorted(SETUP))
+def test_every_options_value_type_is_the_type_its_default_and_choices_have(game: str) -> None:
+    """What ``--option`` parsing reads (``Option.value_type``) agrees with what ``validate``
+    accepts: the default and every choice are of that type and pass (DESIGN.md: options
+    validated up front)."""
+    for name, option in kit.spec(game).options.items():
+        kind = option.value_type
+        for value in [option.default, *(option.choices or ())]:
+            if value is None:
+                continue
+            assert kind is not None and isinstance(value, kind), (name, value, kind)
+            assert option.validate(value) == value
