@@ -75,6 +75,12 @@ def _code(error: Any) -> tuple[str, dict[str, Any]]:
     return NC_("error", "entry_invalid"), {"detail": _message(error)}
 
 
+def table_entry(table: str, index: int, name: str | None = None) -> str:
+    """``[[card]] #2 liver``: the ``index``-th (from 0) ``[[table]]`` of a file as a person
+    editing it counts them, from 1, with its name when it has one."""
+    return f"[[{table}]] #{index + 1}" + (f" {name}" if name else "")
+
+
 def entry(loc: tuple[int | str, ...]) -> str:
     """``.zero_double.a.alone``, ``.hands[1][0]``: where in a file a value lies."""
     return "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in loc)

@@ -121,15 +121,15 @@ def test_wl_r1_deck_file_whose_cards_do_not_sum_to_the_declared_counts(tmp_path:
 
 
 @pytest.mark.parametrize("old,new,entry", [
-    ('id = "liver"\ntype = "organ"', 'id = "liver"\ntype = "organs"', "card[1] liver.type"),
-    ('id = "heart"', 'id = "kidney"', "card[2] kidney.id"),
+    ('id = "liver"\ntype = "organ"', 'id = "liver"\ntype = "organs"', "[[card]] #2 liver.type"),
+    ('id = "heart"', 'id = "kidney"', "[[card]] #3 kidney.id"),
     ('count = 6\norigin = "reconstruction"', 'count = 0\norigin = "reconstruction"',
-     "card[2] heart.count"),
-    ('source = "kapiparando.ru"\n', "", "card[30] fact_eight_lives.source"),
+     "[[card]] #3 heart.count"),
+    ('source = "kapiparando.ru"\n', "", "[[card]] #31 fact_eight_lives.source"),
     ('organ = "lung"\nru = "Персонаж', 'organ = "spleen"\nru = "Персонаж',
-     "character[5] character_denis.organ"),
+     "[[character]] #6 character_denis.organ"),
     ('count = 9\norigin = "reconstruction"', 'count = 9\norigin = "guess"',
-     "card[1] liver.origin"),
+     "[[card]] #2 liver.origin"),
 ])
 def test_wl_r1_broken_deck_entries_are_named(tmp_path: Path, old: str, new: str,
                                              entry: str) -> None:
@@ -144,11 +144,11 @@ def test_wl_r1_broken_rounds_and_penalty_files_are_named(tmp_path: Path) -> None
                 '["kidney", "surgeon", "spleen"]')
     with pytest.raises(kit.ConfigError) as info:
         kit.new_game(GAME, 4, 0, rounds=bad)
-    assert info.value.option == f"{bad}: round[0].combination"
+    assert info.value.option == f"{bad}: [[round]] #1.combination"
     big = _copy(tmp_path, ROUNDS, "hand_size = 6 ", "hand_size = 2 ", "big.toml")
     with pytest.raises(kit.ConfigError) as info:
         kit.new_game(GAME, 4, 0, rounds=big)
-    assert info.value.option == f"{big}: round[0].combination"  # 3 cards from a hand of 2
+    assert info.value.option == f"{big}: [[round]] #1.combination"  # 3 cards from a hand of 2
     pen = tmp_path / "pen.toml"
     pen.write_text("unrevealed = 20\n[per_card]\norgan = 5\n", encoding="utf-8")
     with pytest.raises(kit.ConfigError) as info:

@@ -240,11 +240,11 @@ def test_wl_r1_another_deck_file_needs_no_code_change(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("key", "entry"), [
-    ('uk = "Сумісний донор"\n', "card[6] compatible_donor.uk"),
+    ('uk = "Сумісний донор"\n', "[[card]] #7 compatible_donor.uk"),
     ('text_uk = "Один посмертний донор може врятувати до восьми життів."\n',
-     "card[30] fact_eight_lives.text_uk"),
+     "[[card]] #31 fact_eight_lives.text_uk"),
     ('uk = "Персонаж, який чекає на пересадку: Ніна чекає на серце"\n',
-     "character[4] character_nina.uk"),
+     "[[character]] #5 character_nina.uk"),
 ])
 def test_wl_r2_a_deck_entry_without_ukrainian_is_refused_naming_the_file_and_entry(
         tmp_path: Path, key: str, entry: str) -> None:
@@ -268,7 +268,7 @@ def test_wl_r2_a_round_without_ukrainian_is_refused_naming_the_file_and_entry(
                     encoding="utf-8")
     with pytest.raises(kit.ConfigError) as info:
         kit.new_game("waiting_list", 3, 1, rounds=str(path))
-    assert info.value.option == f"{path}: round[2].uk"
+    assert info.value.option == f"{path}: [[round]] #3.uk"
 
 
 def test_wl_r2_every_card_and_round_speaks_every_language() -> None:

@@ -22,7 +22,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, PositiveInt
 
 from kit.datafile import load_toml, resolve, stamp
-from kit.datamodel import DataModel, entry, validated
+from kit.datamodel import DataModel, entry, table_entry, validated
 from kit.errors import NC_, ConfigError
 
 MEGAPUG = "megapug"
@@ -161,7 +161,7 @@ def _label(fname: str, raw: Any) -> Callable[[tuple[int | str, ...]], str]:
     def label(loc: tuple[int | str, ...]) -> str:
         if len(loc) >= 2 and loc[0] == "card" and isinstance(loc[1], int):
             row = raw["card"][loc[1]]
-            head = f"deck {fname} [[card]] #{loc[1] + 1}"
+            head = f"deck {fname} {table_entry('card', loc[1])}"
             if isinstance(row, dict):
                 value, special = row.get("value"), row.get("special")
                 if isinstance(value, int) and not isinstance(value, bool) and special is None:

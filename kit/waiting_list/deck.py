@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, PositiveInt
 
 from kit.datafile import load_toml, stamp
-from kit.datamodel import DataModel, entry, validated
+from kit.datamodel import DataModel, entry, table_entry, validated
 from kit.errors import NC_, ConfigError
 from kit.readonly import freeze
 
@@ -174,12 +174,13 @@ class DeckFile(DataModel):
 
 
 def _label(raw: Any) -> Callable[[tuple[int | str, ...]], str]:
-    """Entries of the card and character lists named with their id too: ``card[2] heart``."""
+    """Entries of the card and character lists counted from 1 and named with their id
+    too: ``[[card]] #3 heart``."""
     def label(loc: tuple[int | str, ...]) -> str:
         if len(loc) >= 2 and loc[0] in ("card", "character") and isinstance(loc[1], int):
             row = raw.get(loc[0])[loc[1]]
             cid = row.get("id") if isinstance(row, dict) else None
-            head = f"{loc[0]}[{loc[1]}]" + (f" {cid}" if isinstance(cid, str) else "")
+            head = table_entry(str(loc[0]), loc[1], cid if isinstance(cid, str) else None)
             return head + entry(loc[2:])
         return entry(loc).removeprefix(".")
     return label
@@ -202,7 +203,7 @@ def _load(path: str, _stamp: tuple[int, int]) -> Deck:
 
     cards: dict[str, Card] = {}
     for i, row in enumerate(data.card):
-        where = f"{path}: card[{i}] {row.id}"
+        where = f"{path}: {table_entry('card', i, row.id)}"
         if row.id in cards:
             raise ConfigError(f"{where}.id", f"the id {row.id!r} appears twice",
                               code=NC_("error", "appears_twice"), value=row.id)
@@ -230,7 +231,7 @@ def _load(path: str, _stamp: tuple[int, int]) -> Deck:
     characters: dict[str, Character] = {}
     organs = {c.organ for c in cards.values() if c.organ}
     for i, person in enumerate(data.character):
-        where = f"{path}: character[{i}] {person.id}"
+        where = f"{path}: {table_entry('character', i, person.id)}"
         if person.id in characters or person.id in cards:
             raise ConfigError(f"{where}.id", f"the id {person.id!r} appears twice",
                               code=NC_("error", "appears_twice"), value=person.id)

@@ -15,7 +15,7 @@ from typing import Annotated
 from pydantic import Field, NonNegativeInt, PositiveInt
 
 from kit.datafile import load_toml, stamp
-from kit.datamodel import DataModel, validated
+from kit.datamodel import DataModel, entry, table_entry, validated
 from kit.errors import NC_, ConfigError
 from kit.waiting_list.deck import Deck
 
@@ -98,12 +98,19 @@ class RoundsFile(DataModel):
     round: list[RoundEntry] = Field(min_length=1)
 
 
+def _label(loc: tuple[int | str, ...]) -> str:
+    """``[[round]] #2.uk``: a round counted from 1, as a person reads the file."""
+    if len(loc) >= 2 and loc[0] == "round" and isinstance(loc[1], int):
+        return table_entry("round", loc[1]) + entry(loc[2:])
+    return entry(loc).removeprefix(".")
+
+
 @cache
 def _rounds(path: str, _stamp: tuple[int, int]) -> Rounds:
-    data = validated(RoundsFile, load_toml(path), path, ": ")
+    data = validated(RoundsFile, load_toml(path), path, ": ", label=_label)
     out = []
     for i, row in enumerate(data.round):
-        where = f"{path}: round[{i}]"
+        where = f"{path}: {table_entry('round', i)}"
         if row.number != i + 1:
             raise ConfigError(f"{where}.number", f"rounds are numbered 1, 2, ... in order; "
                                                  f"expected {i + 1}, not {row.number}",
@@ -152,14 +159,14 @@ def check_against_deck(rounds: Rounds, penalties: Penalties, deck: Deck,
                           code=NC_("error", "wl_reserved_type"))
     names = deck.names()
     for rnd in rounds.rounds:
-        where = f"{rounds.path}: round[{rnd.number - 1}].combination"
+        where = f"{rounds.path}: {table_entry('round', rnd.number - 1)}.combination"
         for req in rnd.combination:
             if req != CHARACTER and req not in names:
                 raise ConfigError(where, f"no card of {deck.path} fills {req!r}; use a card "
                                          f"id, type or organ: {sorted(names)}",
                                   code=NC_("error", "wl_no_card_fills"), value=req)
         if players * rnd.hand_size + 1 > deck.size:
-            raise ConfigError(f"{rounds.path}: round[{rnd.number - 1}].hand_size",
+            raise ConfigError(f"{rounds.path}: {table_entry('round', rnd.number - 1)}.hand_size",
                               f"{players} hands of {rnd.hand_size} and the first discard need "
                               f"{players * rnd.hand_size + 1} cards; the deck has {deck.size}",
                               code=NC_("error", "too_few"),
