@@ -35,7 +35,7 @@ from widgets.app_form import (  # (option_words: widgets/tutorials imports it fr
     WIDE_LABEL,
     brief,
     classed,
-    option_words,
+    option_words,  # noqa: F401
     parse_int,
     seed_refused,
 )
@@ -108,11 +108,8 @@ class PlaytestApp(w.VBox):
         self._seat_options()
         #: each option's control with its one-line explanation under it (and its reason,
         #: when the link's value was not taken)
-        self.option_rows = [self._field(name, w.VBox([widget, w.HTML(
-            f"<div class='kit-option-help' style='{app_form.NOTE_STYLE};margin:0 0 0.4em 0'>"
-            f"{html.escape(option_words(t, game, name, self.spec.options[name])[1])}"
-            f" <span style='color:#888'>({html.escape(self.spec.options[name].rule or '')})"
-            "</span></div>")])) for name, widget in self.options.items()]
+        self.option_rows = [self._field(name, w.VBox([widget, w.HTML(app_form.option_help_html(
+            t, game, name, self.spec.options[name]))])) for name, widget in self.options.items()]
         seed = params.get("seed", "").strip()
         if seed and seed_refused(seed):  # (said as the others are: the field names itself)
             self._problem("seed", N_("{value} is not a whole number from 0 up"), seed)
@@ -177,9 +174,9 @@ class PlaytestApp(w.VBox):
         self.form = classed(w.VBox([
             w.HTML(app_form.intro_html(t)), self.languages, self.link_problems,
             self.link_actions,
-            w.HTML("<b>" + t("Who plays") + "</b>"), self._field("players", self.players),
+            w.HTML(app_form.heading_html(t("Who plays"))), self._field("players", self.players),
             self._field("seats", self.seat_box),
-            w.HTML("<b>" + t("Variant and house rules") + "</b>"), w.VBox(self.option_rows),
+            w.HTML(app_form.heading_html(t("Variant and house rules"))), w.VBox(self.option_rows),
             w.HBox([self._field("seed", self.seed), self._field("pause", self.pause)],
                    layout=w.Layout(flex_flow="row wrap")),
             self._field("mode", self.mode), self.consent, self.start_button, self.message,
@@ -187,8 +184,7 @@ class PlaytestApp(w.VBox):
         self.board_box = w.Box(layout=w.Layout(width="100%"))
         self.result_panel = classed(w.VBox(), "kit-app-result-box")
         #: the page's title, what it is for, and the way back to every game
-        self.header = classed(w.HTML(app_form.header_html(t, self.lang, self.game)),
-                              "kit-app-header")
+        self.header = app_form.header(t, self.lang, self.game)  # (and the page's head)
         self.children = [self.header, self.form, self.board_box, self.recording_note,
                          self.result_panel]
         try:  # a store that can't be recorded into is named on the form, before any game
@@ -245,8 +241,7 @@ class PlaytestApp(w.VBox):
                                         layout=w.Layout(width="min(100%, 18em)"),
                                         style=WIDE_LABEL), f"kit-seat-picker-{p}")
             self.seat_pickers.append(picker)
-            name = classed(w.Text(placeholder=t("name (optional)"), layout=w.Layout(width="13em")),
-                           f"kit-seat-name-{p}")
+            name = app_form.name_field(t, p)
             # (a bot has no name to give)
             name.layout.display = None if value == "human" else "none"
             picker.observe(lambda c, f=name: setattr(

@@ -65,9 +65,14 @@ PAUSE_RANGE = (0.0, 5.0)
 #: a marked field's reason
 ERROR_STYLE = "color:#b3261e;font-size:0.9em"
 #: a small note's style, and a link's (the form is ipywidgets, outside the boards'
-#: stylesheets, and the page's own leaves a link in a widget looking like plain text)
-NOTE_STYLE = "font-size:0.9em;color:#444"
-LINK_STYLE = "color:#0b57d0;text-decoration:underline"
+#: stylesheets, and the page's own leaves a link in a widget looking like plain text);
+#: each colour follows JupyterLab's theme (widgets/page_theme.css), a fixed dark grey on
+#: a dark theme vanished (#444 on #111: 1.9:1)
+NOTE_STYLE = "font-size:0.9em;color:var(--kit-note,#444)"
+LINK_STYLE = "color:var(--kit-link,#0b57d0);text-decoration:underline"
+#: a rule id beside an option's explanation: quieter than the note, still 7:1 on white
+#: (#888 was 3.5:1)
+FAINT_STYLE = "color:var(--kit-faint,#595959)"
 
 
 def seat_label(t: Words, choice: str) -> str:
@@ -144,8 +149,10 @@ def seed_refused(text: str) -> ConfigError | None:
 
 @functools.cache
 def page_style(name: str) -> str:
-    """A page's own stylesheet, ``widgets/<name>.css``, as a ``<style>`` element."""
-    css = (Path(__file__).parent / f"{name}.css").read_text(encoding="utf-8")
+    """A page's own stylesheet, ``widgets/<name>.css``, as a ``<style>`` element (after
+    the colours that follow JupyterLab's theme, ``widgets/page_theme.css``)."""
+    css = "".join((Path(__file__).parent / f"{file}.css").read_text(encoding="utf-8")
+                  for file in ("page_theme", name))
     return f"<style>{css}</style>"
 
 
@@ -168,18 +175,27 @@ def page_language(params: dict[str, str], lang: str | None = None) -> str:
     return i18n.best_match(accept) if accept else i18n.language()
 
 
-def language_links(lang: str, params: dict[str, str] | None = None) -> str:
-    """Links to this page in each language (the other parameters kept)."""
+def language_links(lang: str, params: dict[str, str] | None = None, *,
+                   lab_hint: str | None = None) -> str:
+    """Links to this page in each language (the other parameters kept), each name read in
+    its own language. ``lab_hint``: what a notebook in JupyterLab shows instead (there a
+    link's ``?lang=`` takes Lab's whole tab away from the notebook), when not served by
+    Voilà (:func:`widgets.page_head.served_by_voila`)."""
     from urllib.parse import urlencode
 
+    from widgets.page_head import served_by_voila
+
+    if lab_hint is not None and not served_by_voila():
+        return (f"<p class='kit-lang-hint' style='{NOTE_STYLE};margin:0.3em 0'>"
+                f"{html.escape(lab_hint)}</p>")
     links = []
     for code in i18n.LANGUAGES:
         if code == lang:
-            links.append(f"<b>{i18n.NAMES[code]}</b>")
+            links.append(f"<b>{i18n.NAMES[code]}</b>")  # (in the page's own language)
         else:
             query = urlencode({**(params or {}), "lang": code})
             links.append(f"<a class='kit-lang-{code}' style='{LINK_STYLE}' hreflang='{code}' "
-                         f"href='?{html.escape(query)}'>{i18n.NAMES[code]}</a>")
+                         f"lang='{code}' href='?{html.escape(query)}'>{i18n.NAMES[code]}</a>")
     return "<nav class='kit-languages' style='margin:0.3em 0'>" + " · ".join(links) + "</nav>"
 
 
@@ -271,13 +287,46 @@ def field_label(t: Words, game: str, name: str) -> str:
     return option_words(t, game, name, opt)[0] if opt is not None else name
 
 
+def heading_html(text: str) -> str:
+    """A part of a form as a heading (a screen reader lists and jumps to it), as big as
+    the bold line it was."""
+    return (f"<h2 class='kit-form-heading' style='font-size:1.1em;margin:0.5em 0 0.2em 0'>"
+            f"{html.escape(text)}</h2>")
+
+
 def header_html(t: Words, lang: str, game: str) -> str:
     """The app's title and the way back to the index (with the form's style)."""
     title = t.ctx("game", game, default=kit.spec(game).title)
-    return (page_style("app_form") +
+    return (page_style("app_form") + f"<div lang='{lang}'>"
             f"<h1 style='font-size:1.5em;margin:0.2em 0'>{html.escape(title)}</h1>"
             f"<p style='margin:0.2em 0'><a style='{LINK_STYLE}' "
-            f"href='index.ipynb?lang={lang}'>" + t("← all games") + "</a></p>")
+            f"href='index.ipynb?lang={lang}'>" + t("← all games") + "</a></p></div>")
+
+
+def header(t: Words, lang: str, game: str) -> w.Widget:
+    """The app's header (:func:`header_html`) with the page's head: its language and its
+    tab's title (widgets/page_head.py)."""
+    from widgets.page_head import page_head
+
+    title = t("{game} — play", game=t.ctx("game", game, default=kit.spec(game).title))
+    return classed(w.VBox([w.HTML(header_html(t, lang, game)), page_head(lang, title)]),
+                   "kit-app-header")
+
+
+def option_help_html(t: Words, game: str, name: str, opt: Any) -> str:
+    """An option's one-line explanation under its field, with the rule it changes."""
+    return (f"<div class='kit-option-help' style='{NOTE_STYLE};margin:0 0 0.4em 0'>"
+            f"{html.escape(option_words(t, game, name, opt)[1])}"
+            f" <span class='kit-rule-id' style='{FAINT_STYLE}'>({html.escape(opt.rule or '')})"
+            "</span></div>")
+
+
+def name_field(t: Words, seat: int) -> w.Text:
+    """Seat ``seat``'s player's name, optional: labelled (a placeholder is no name for a
+    screen reader, and it goes once something is typed)."""
+    return classed(w.Text(placeholder=t("optional"), description=t("Name"), style=WIDE_LABEL,
+                          tooltip=NO_TOOLTIP, layout=w.Layout(width="17em")),
+                   f"kit-seat-name-{seat}")
 
 
 def intro_html(t: Words) -> str:

@@ -13,8 +13,9 @@ import ipywidgets as w
 import kit
 from kit import i18n
 from kit.i18n import Words
-from widgets.app_form import NO_TOOLTIP, WHOLE_LABEL, classed
+from widgets.app_form import NO_TOOLTIP, WHOLE_LABEL, classed, heading_html
 from widgets.base import Board
+from widgets.page_head import RatingScale, StatusLine
 
 #: a result column's gap (a long name, "Игрок 2 (бот: по правилам)", meets the score)
 PAD = " style='padding:0 1em 0 0;text-align:left'"
@@ -54,11 +55,13 @@ def feedback_form(t: Words, lang: str, game: str,
     """The feedback form under a finished game (a playtest app's, a table seat's):
     ``save(rating, text, unclear_rule)`` stores it; a store that fails is said in the
     page's language and the text is kept, to send again."""
-    rating = w.ToggleButtons(options=[1, 2, 3, 4, 5], value=None,
-                             description=t("Was it fun?"), tooltip=NO_TOOLTIP,
-                             style={"description_width": "initial"})
-    text = w.Textarea(placeholder=t("What was fun, what was confusing?"),
-                      layout=w.Layout(width="min(100%, 36em)"))
+    # (a group named by its question: radio buttons in a fieldset, widgets/page_head.py)
+    rating = classed(RatingScale(description=t("Was it fun?")), "kit-rating")
+    # (labelled by its question: a placeholder names nothing, and goes once typed into;
+    # the label above the box: app_form.css)
+    text = classed(w.Textarea(description=t("What was fun, what was confusing?"),
+                              tooltip=NO_TOOLTIP, style={"description_width": "initial"},
+                              layout=w.Layout(width="min(100%, 36em)")), "kit-feedback-text")
     # the example is one of the game's own rulings, the kind a playtest questions most
     example = next(o.rule for o in kit.spec(game).options.values() if "-R" in o.rule)
     # (as wide as the text above it, its hint whole; on a phone, under its label:
@@ -69,7 +72,7 @@ def feedback_form(t: Words, lang: str, game: str,
                              style={"description_width": "initial"},
                              layout=w.Layout(width="min(100%, 36em)")), "kit-unclear-rule")
     # what became of a click is said beside the button clicked, not under the page's fold
-    sent = classed(w.HTML(), "kit-feedback-said")
+    sent = classed(StatusLine(), "kit-feedback-said")  # (and spoken: a live region)
     send = classed(w.Button(description=t("Send feedback"), layout=WHOLE_LABEL),
                    "kit-send-feedback")
 
@@ -87,7 +90,7 @@ def feedback_form(t: Words, lang: str, game: str,
         send.disabled = True
 
     send.on_click(submit)
-    return classed(w.VBox([w.HTML("<b>" + t("Feedback") + "</b>"), *before, rating, text,
+    return classed(w.VBox([w.HTML(heading_html(t("Feedback"))), *before, rating, text,
                            unclear, w.HBox([send, sent], layout=w.Layout(
                                flex_flow="row wrap", align_items="center"))]), "kit-feedback")
 
