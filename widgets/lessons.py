@@ -25,6 +25,7 @@ from kit.errors import IllegalAction
 from kit.i18n import Words
 from widgets import board as make_board
 from widgets.app_form import classed, language_links, page_language, page_style, query_params
+from widgets.page_head import StatusLine, page_head
 
 
 def _e(text: str) -> str:
@@ -54,15 +55,24 @@ class Lesson(w.VBox):
         self.step_no = 0
         self.done = False
         self.board: Any = None
+        title = self.lesson.title(self.lang)
+        # in JupyterLab a language link would take Lab's tab away from the notebook: there
+        # the lesson's call names its language instead
+        hint = self.t("In a notebook, choose the lesson's language in its code: {call}",
+                      call=f'widgets.lesson("{game}", lang="en")')
         self.head = w.HTML(
-            page_style("lesson") + language_links(self.lang, params)
-            + f"<h2 style='margin:0.2em 0'>{_e(self.lesson.title(self.lang))}</h2>"
-            f"<p class='kit-lesson-text'>{_e(self.lesson.intro(self.lang))}</p>")
+            page_style("lesson") + f"<div lang='{self.lang}'>"
+            + language_links(self.lang, params, lab_hint=hint)
+            + f"<h1 style='font-size:1.5em;margin:0.2em 0'>{_e(title)}</h1>"
+            f"<p class='kit-lesson-text'>{_e(self.lesson.intro(self.lang))}</p></div>")
+        #: the page's language and its tab's title (on a Voilà page)
+        self.page_head = page_head(self.lang, title)
         self.step_head, self.text, self.goal, self.recap, self.finished = (
             w.HTML() for _ in range(5))
         self.question = w.VBox()
         self.board_box = w.Box(layout=w.Layout(width="100%"))
-        self.feedback = classed(w.HTML(), "kit-lesson-feedback")
+        #: what the learner's move did, spoken by a screen reader (a live region)
+        self.feedback = classed(StatusLine(), "kit-lesson-feedback")
         wide = w.Layout(width="auto")
         self.back = classed(w.Button(description=self.t("◀ Previous step"), layout=wide),
                             "kit-lesson-back")
@@ -73,7 +83,8 @@ class Lesson(w.VBox):
         self.back.on_click(lambda _: self.show(self.step_no - 1))
         self.reset.on_click(lambda _: self.show(self.step_no))
         self.next.on_click(lambda _: self.show(self.step_no + 1))
-        super().__init__([self.head, self.step_head, self.text, self.question, self.goal,
+        super().__init__([self.page_head, self.head, self.step_head, self.text, self.question,
+                          self.goal,
                           self.board_box, self.feedback, self.recap,
                           # (wrapping: in a phone's width the three shrank to "Следующи…")
                           w.HBox([self.back, self.reset, self.next],
@@ -94,11 +105,12 @@ class Lesson(w.VBox):
         step, t, lang = self.step, self.t, self.lang
         total = len(self.lesson.steps)
         head = t("Step {n} of {total}", n=n + 1, total=total)
-        self.step_head.value = (f"<h3 style='margin:0.4em 0 0.1em 0'>{_e(head)}"
-                                f" · {_e(step.section(lang))}</h3>")
-        self.text.value = f"<p class='kit-lesson-text'>{_e(step.text(lang))}</p>"
+        self.step_head.value = (f"<h2 lang='{lang}' style='font-size:1.2em;margin:0.4em 0 "
+                                f"0.1em 0'>{_e(head)} · {_e(step.section(lang))}</h2>")
+        self.text.value = f"<p class='kit-lesson-text' lang='{lang}'>{_e(step.text(lang))}</p>"
         rules = t("Rules: {ids}", ids=", ".join(step.rules))
-        self.goal.value = ("<div class='kit-lesson-goal'><b>" + _e(t("Goal:")) + "</b> "
+        self.goal.value = (f"<div class='kit-lesson-goal' lang='{lang}'><b>" + _e(t("Goal:"))
+                           + "</b> "
                            f"{_e(step.goal_text(lang))} <span class='kit-lesson-small'>"
                            f"{_e(rules)}</span></div>")
         self.question.children = self._question(step)
@@ -175,6 +187,8 @@ class Lesson(w.VBox):
                                 + f"</b><ol>{lines}</ol></div>")
         last = self.step_no == len(self.lesson.steps) - 1
         self.next.disabled = last
+        if not last:  # (the way on, under a keyboard's finger: not after the board's buttons)
+            self.next.focus()
         if last:
             self.finished.value = (
                 "<p class='kit-lesson-finished'><b>"

@@ -25,7 +25,7 @@ def test_a_learner_completes_the_lesson_by_following_its_goals(page: Any, voila_
     total = len(lesson.steps)
     for n, step in enumerate(lesson.steps):
         page.wait_for_function(
-            "(t) => [...document.querySelectorAll('h3')].some((h) => h.textContent.includes(t))",
+            "(t) => [...document.querySelectorAll('h2')].some((h) => h.textContent.includes(t))",
             arg=f"Шаг {n + 1} из {total}")
         page.wait_for_selector(".kit-board button.kit-goal", state="visible")
         assert step.text("ru") in page.inner_text(".kit-lesson")
