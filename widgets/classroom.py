@@ -31,6 +31,7 @@ from widgets.app_form import (
 )
 from widgets.classroom_data import FILE, Classroom, Situation, load_classroom
 from widgets.index import tutorial
+from widgets.page_head import page_head
 
 #: the notebooks of the pack and the pages they link (relative: Voilà serves them side by side)
 TEACHER_PAGE = "waiting_list_classroom.ipynb"
@@ -120,7 +121,7 @@ def fact_cards_html(lang: str | None = None, query: str | None = None,
             f"<div class='kit-noprint'>{language_links(lang, params)}{back}"
             f"<h1 style='font-size:1.5em;margin:0.3em 0'>{escape(pack.word('cards_title', lang))}"
             f"</h1><p>{escape(pack.word('cards_intro', lang, count=len(cards)))}</p>"
-            f"<p style='font-size:0.9em;color:#444'>{escape(pack.word('cards_check', lang))}</p>"
+            f"<p class='kit-note'>{escape(pack.word('cards_check', lang))}</p>"
             f"<button type='button' class='kit-print-button' onclick='window.print()'>"
             f"{escape(pack.word('print', lang))}</button></div>"
             f"<div class='kit-cards'>{items}</div></div>")
@@ -187,7 +188,7 @@ def _tail_html(pack: Classroom, lang: str) -> str:
         for c in pack.care)
     return (page_style("classroom") + f"<div class='kit-classroom' lang='{lang}'>"
             f"<h2>{escape(pack.word('play', lang))}</h2><ul>{links}</ul>"
-            f"<p class='kit-muted' style='font-size:0.9em;color:#444'>"
+            f"<p class='kit-muted kit-note'>"
             f"{escape(pack.word('play_note', lang))}</p>"
             f"<h2>{escape(pack.word('questions', lang))}</h2><ol>{questions}</ol>"
             f"<h2 class='kit-sensitivity'>{escape(pack.word('sensitivity', lang))}</h2>"
@@ -218,12 +219,13 @@ class TeacherPage(w.VBox):
         self.reset.on_click(lambda _button: self.show())
         board_head = w.HTML(
             f"<div class='kit-classroom' lang='{lang}'><h2>{escape(self.pack.word('board', lang))}"
-            f"</h2><p style='font-size:0.95em;color:#333'>"
+            f"</h2><p class='kit-note'>"
             f"{escape(self.pack.word('board_note', lang))}</p></div>")
         controls = w.HBox([self.chooser, self.reset],
                           layout=w.Layout(flex_flow="row wrap", align_items="center",
                                           width="100%"))
-        super().__init__([w.HTML(_head_html(self.pack, lang, params)), board_head,
+        super().__init__([page_head(lang, self.pack.word("title", lang)),
+                          w.HTML(_head_html(self.pack, lang, params)), board_head,
                           controls, self.goal, self.holder,
                           w.HTML(_tail_html(self.pack, lang))],
                          layout=w.Layout(width="100%"))
@@ -259,6 +261,22 @@ def teacher_page(lang: str | None = None, query: str | None = None) -> TeacherPa
     return TeacherPage(lang, query)
 
 
-def fact_cards_page(lang: str | None = None, query: str | None = None) -> w.HTML:
-    """The printable fact cards as a widget (a widget keeps the page's ``?lang=`` links)."""
-    return classed(w.HTML(fact_cards_html(lang, query)), "kit-fact-cards")
+class FactCardsPage(w.VBox):
+    """The printable fact cards as a page: their HTML (:func:`fact_cards_html`, in a widget,
+    which keeps the page's ``?lang=`` links) and the page's head (its language and its tab's
+    title, widgets/page_head.py). ``value``: the cards' HTML."""
+
+    def __init__(self, lang: str | None = None, query: str | None = None) -> None:
+        self.lang = page_language(query_params(query), lang)
+        self.cards = classed(w.HTML(fact_cards_html(self.lang, query)), "kit-fact-cards")
+        title = load_classroom(FILE).word("cards_title", self.lang)
+        super().__init__([page_head(self.lang, title), self.cards])
+
+    @property
+    def value(self) -> str:
+        return self.cards.value
+
+
+def fact_cards_page(lang: str | None = None, query: str | None = None) -> FactCardsPage:
+    """The printable fact cards' page (see :class:`FactCardsPage`)."""
+    return FactCardsPage(lang, query)

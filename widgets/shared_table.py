@@ -39,6 +39,7 @@ from widgets.app_form import (
 )
 from widgets.app_result import feedback_form, result_html
 from widgets.base import Board
+from widgets.page_head import page_head
 from widgets.table_links import PageAddress, qr_svg, table_link
 from widgets.table_sync import SharedTable
 
@@ -65,9 +66,14 @@ class TableApp(w.VBox):
         self.body = w.VBox(layout=w.Layout(width="100%"))
         self.presence = classed(w.HTML(), "kit-table-presence")
         self.result_box = classed(w.VBox(), "kit-app-result-box")
+        #: the page's one heading (which table, or joining one) and its tab's title
+        self.heading = classed(w.HTML(), "kit-table-heading")
+        self.page_head = page_head(self.lang, "")
         # (the forms' stylesheet: the feedback form's fields keep their words whole)
-        self.children = [w.HTML(page_style("app_form") + language_links(self.lang, params)),
-                         self.message,
+        self.children = [self.page_head,
+                         w.HTML(page_style("app_form") + f"<div lang='{self.lang}'>"
+                                + language_links(self.lang, params) + "</div>"),
+                         self.heading, self.message,
                          self.presence, self.body, self.result_box, self.address]
         self.store: TableStore | None = store
         try:
@@ -80,6 +86,17 @@ class TableApp(w.VBox):
         except Exception as exc:  # (a store that cannot be opened: said, nothing starts)
             self.refuse(ConfigError("record", str(exc), code=NC_("error", "record_unavailable"),
                                    why=str(exc)))
+
+    def _title(self, text: str, heading: str | None = None) -> None:
+        """The page's heading ``text`` (``heading``: as HTML, else ``text`` escaped), also
+        its tab's title."""
+        self.heading.value = (f"<h1 lang='{self.lang}' style='font-size:1.5em;margin:0.3em 0'>"
+                              f"{heading or html.escape(text)}</h1>")
+        self.page_head.title = text
+
+    def _table_title(self, game: str, code: str) -> None:
+        self._title(self.t.ctx("game", game, default=game) + " — "
+                    + self.t("table {code}", code=code))
 
     def refuse(self, exc: Exception) -> None:
         why = i18n.explain(exc, self.lang, lambda seat: self.t("Seat {n}", n=seat + 1))
@@ -127,17 +144,17 @@ class TableApp(w.VBox):
                 self.refuse(exc)
 
         go.on_click(join)
-        self.body.children = [w.HTML("<h2>" + t("Join a table") + "</h2>"),
-                              w.HBox([code, go])]
+        self._title(t("Join a table"))
+        self.body.children = [w.HBox([code, go])]
 
     def show_join(self, code: str, chosen: int | None) -> None:
         """The join page: a name (optional), then a free seat."""
         assert self.store is not None
         info = self.store.info(code)
         t = self.t
-        title = t.ctx("game", info.game, default=info.game)
-        name = classed(w.Text(placeholder=t("your name (optional)"),
-                              layout=w.Layout(width="16em")), "kit-table-name")
+        name = classed(w.Text(placeholder=t("your name (optional)"), description=t("Name"),
+                              tooltip=NO_TOOLTIP, style={"description_width": "initial"},
+                              layout=w.Layout(width="20em")), "kit-table-name")
         buttons = []
         for p in info.free:
             if chosen is not None and p != chosen and chosen in info.free:
@@ -147,7 +164,8 @@ class TableApp(w.VBox):
                         f"kit-take-seat-{p}")
             b.on_click(lambda _b, p=p: self._take(code, p, name.value))
             buttons.append(b)
-        head = (f"<h2>{html.escape(title)} — " + t("table {code}", code=code) + "</h2>")
+        self._table_title(info.game, code)
+        head = ""
         if not buttons:
             head += f"<p style='{ERROR_STYLE}'>" + t(
                 "Every seat of this table is taken. You can watch it on the projector's "
@@ -189,6 +207,7 @@ class TableApp(w.VBox):
     def show_seat(self, code: str, seat: int, token: str) -> None:
         """A seat's page: its board, its link (a reload or another device comes back)."""
         board = self._board(code, seat)
+        self._table_title(board.game, code)
         link = table_link(code, self.lang, token=token)
         self.address.url = "table_app.ipynb?" + link.split("?", 1)[1]
         t = self.t
@@ -202,6 +221,7 @@ class TableApp(w.VBox):
     def show_watch(self, code: str, teacher: bool = False) -> None:
         """The projector's page (the public view), or the teacher's (every hand open)."""
         board = self._board(code, None, teacher=teacher)
+        self._table_title(board.game, code)
         t = self.t
         head = t("Teacher view: every hand is open. Do not show it to the players."
                  ) if teacher else t("Projector view: what every player may see.")
@@ -232,10 +252,11 @@ class TableApp(w.VBox):
                     f"href='{html.escape(url)}'>{html.escape(url)}</a></p>")
 
         title = t.ctx("game", info.game, default=info.game)
-        parts = [f"<h2>{html.escape(title)} — " + t("table {code}", code=
-                 f"<span class='kit-table-code' style='font-family:monospace;font-size:1.4em'>"
-                 f"{code}</span>") + "</h2>", link(t("Join link"), "kit-join-link",
-                                                   table_link(code, lang))]
+        if not self.heading.value:  # (the code big: people copy it from the projector)
+            self._title(f"{title} — " + t("table {code}", code=code), html.escape(title)
+                        + " — " + t("table {code}", code="<span class='kit-table-code' style="
+                                    f"'font-family:monospace;font-size:1.3em'>{code}</span>"))
+        parts = [link(t("Join link"), "kit-join-link", table_link(code, lang))]
         seats = []
         for p in info.free:
             url = table_link(code, lang, seat=p + 1)
