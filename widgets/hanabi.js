@@ -21,9 +21,12 @@ function hbMark(suits, colour) {
 /** a face-up card: colour, letter + symbol, value */
 function hbFace(suits, card, extra, attrs) {
   if (!card) return h("div", { class: "hb-card hb-empty" }, "");
-  return h("div", { class: `hb-card hb-c-${card.colour} ${extra || ""}`, title: `${suits[card.colour]?.name ?? card.colour} ${card.value}`, ...(attrs || {}) },
-    h("span", { class: "hb-mark" }, hbMark(suits, card.colour)),
-    h("span", { class: "hb-value" }, card.value));
+  const name = `${suits[card.colour]?.name ?? card.colour} ${card.value}`;
+  // (a screen reader reads the card's name, not its letter and symbol)
+  return h("div", { class: `hb-card hb-c-${card.colour} ${extra || ""}`, title: name, ...(attrs || {}) },
+    h("span", { class: "kit-sr" }, name),
+    h("span", { class: "hb-mark", "aria-hidden": "true" }, hbMark(suits, card.colour)),
+    h("span", { class: "hb-value", "aria-hidden": "true" }, card.value));
 }
 
 /**
@@ -33,7 +36,7 @@ function hbFace(suits, card, extra, attrs) {
  * `hb-tv4`: told "4"), which hanabi.css reads, so that a hint rewrites one attribute of
  * each card rather than its chips one by one.
  */
-function hbKnowledge(ctx, suits, k) {
+function hbKnowledge(ctx, suits, k, slot) {
   if (!k) return null;
   const colours = Object.keys(suits);
   const cls = ["hb-know"];
@@ -49,16 +52,18 @@ function hbKnowledge(ctx, suits, k) {
   const name = (c) => (suits[c] ? suits[c].name : c);
   const title = ctx.t("hb_may_be", { colours: k.colours.map(name).join(", "), values: k.values.join(", ") })
     + (told.length ? `; ${ctx.t("hb_told", { what: [...k.colours_is.map(name), ...k.values_is].join(", ") })}` : "");
-  return h("div", { class: cls.join(" "), title }, ...hbChips(ctx, suits));
+  // (the chips say it by their fading, which a screen reader does not see: it reads the words)
+  return h("div", { class: cls.join(" "), title },
+    h("span", { class: "kit-sr" }, `${ctx.t("hb_card_n", { n: slot + 1 })} ${title}`), ...hbChips(ctx, suits));
 }
 
 /** the chips of a knowledge block: the same vnodes for every card, memoised per suits */
 function hbChips(ctx, suits) {
   const suitList = ctx.view.suits;
   return [
-    ctx.memo("hb colour chips", [suitList], () => h("div", { class: "hb-know-c" },
+    ctx.memo("hb colour chips", [suitList], () => h("div", { class: "hb-know-c", "aria-hidden": "true" },
       Object.keys(suits).map((c) => h("span", { class: `hb-chip hb-c-${c}` }, suits[c].letter)))),
-    ctx.memo("hb value chips", [], () => h("div", { class: "hb-know-v" },
+    ctx.memo("hb value chips", [], () => h("div", { class: "hb-know-v", "aria-hidden": "true" },
       [1, 2, 3, 4, 5].map((v) => h("span", { class: "hb-num" }, v)))),
   ];
 }
@@ -67,7 +72,8 @@ function hbChips(ctx, suits) {
 function hbBack(suits, k, slot) {
   const one = k && k.colours.length === 1 ? k.colours[0] : null;
   const val = k && k.values.length === 1 ? k.values[0] : "?";
-  return h("div", { class: `hb-card hb-back${one ? ` hb-c-${one}` : ""}`, "data-slot": slot },
+  // (what it shows, the knowledge under it says in words)
+  return h("div", { class: `hb-card hb-back${one ? ` hb-c-${one}` : ""}`, "data-slot": slot, "aria-hidden": "true" },
     h("span", { class: "hb-mark" }, one ? hbMark(suits, one) : `#${slot + 1}`),
     h("span", { class: "hb-value" }, val));
 }
@@ -76,7 +82,7 @@ function hbTokens(label, n, max, on, off, cls, rule) {
   const dots = [];
   for (let i = 0; i < max; i++) dots.push(h("span", { class: i < n ? `hb-tok ${cls}` : "hb-tok hb-tok-off" }, i < n ? on : off));
   return h("span", { class: "hb-tokens", title: `${label}: ${n}/${max} (${rule})` },
-    h("span", { class: "kit-label" }, `${label} ${n}/${max}`), dots);
+    h("span", { class: "kit-label" }, `${label} ${n}/${max}`), h("span", { "aria-hidden": "true" }, dots));
 }
 
 function drawHanabi(ctx) {
@@ -140,7 +146,7 @@ function hbSeat(ctx, p, suits, touched) {
       }) : null;
       return h("div", { class: `hb-slot${touches.includes(i) ? " hb-touch" : ""}` },
         ctx.memo(`card ${p}/${i}`, [face ? face.colour + face.value : jsonKey(k), view.suits], () => (face ? hbFace(suits, face, "", { "data-slot": i }) : hbBack(suits, k, i))),
-        ctx.memo(`know ${p}/${i}`, [jsonKey(k), view.suits], () => hbKnowledge(ctx, suits, k)),
+        ctx.memo(`know ${p}/${i}`, [jsonKey(k), view.suits], () => hbKnowledge(ctx, suits, k, i)),
         acts);
     })));
   const hintRow = ctx.memo(`hints ${p}`, [ctx.legal, view.suits], () => {

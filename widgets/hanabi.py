@@ -29,6 +29,8 @@ class HanabiBoard(Board):
         "hb_play": N_("Play"), "hb_discard": N_("Discard"), "hb_hint": N_("Hint:"),
         "hb_your_hand": N_("your hand: you see only what hints told"),
         "hb_may_be": N_("may be {colours}; {values}"), "hb_told": N_("told {what}"),
+        # (a screen reader's words for what a card's holder knows: "Card 2: may be …")
+        "hb_card_n": N_("Card {n}:"),
         "hb_lost": N_("Three mistakes: score {score} (fireworks {total})."),
         "hb_result": N_("Score {score} of {max}."),
         "hb_team": N_("Team: {names}"),
