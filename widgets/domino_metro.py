@@ -64,6 +64,8 @@ class DominoMetroBoard(Board):
         "dm_moles": N_("Moles"), "dm_penalty": N_("Penalty points"), "dm_place": N_("place {n}"),
         "dm_shown": N_("taken back, seen by all:"),
         "dm_result": N_("The match is over: fewest penalty points win."),
+        # (the result table under the board: the fewest penalty points win, DM-10)
+        "score": N_("Penalty points"),
     }
     PLURALS: ClassVar[dict[str, tuple[str, str]]] = {"dm_tiles": NP_("{n} tile", "{n} tiles")}
     #: how a game ended (kit.domino_metro.match), as the log says it
