@@ -107,6 +107,10 @@ function kitBoard(draw) {
     // (`waited`: a move has had no answer for NO_ANSWER_MS; `lost`: the page could not
     // send at all, its kernel gone)
     const ui = { hover: null, hoverKey: null, waited: false, lost: null };
+    // where focus is kept across redraws (board_parts.js, `focusKeeper`), and the privacy
+    // screen's text's id
+    const focus = focusKeeper(root);
+    const privacyId = `kit-privacy-${(globalThis.__kitBoards = (globalThis.__kitBoards || 0) + 1)}`;
     let queued = false;
     const schedule = () => {
       if (!queued) {
@@ -231,11 +235,14 @@ function kitBoard(draw) {
         btn(i, label, cls, attrs) {
           used.add(i);
           if (building) building.push(i);
+          const text = legal[i].text;
           return h("button", {
-            class: `kit-act ${cls || ""}${legal[i].goal ? " kit-goal" : ""}${legal[i].tempt ? " kit-tempt" : ""}`, title: legal[i].text,
+            class: `kit-act ${cls || ""}${legal[i].goal ? " kit-goal" : ""}${legal[i].tempt ? " kit-tempt" : ""}`, title: text,
+            // (a short label, "Play" under every card, says the whole move to a screen reader)
+            "aria-label": label === undefined || label === null || label === text ? undefined : text,
             "data-action": JSON.stringify(legal[i].action), // (sent when clicked: see `render`)
             ...(attrs || {}),
-          }, label ?? legal[i].text);
+          }, label ?? text);
         },
         /** the key of the hovered or focused element, set by `hover(key)` */
         hovered: ui.hover,
@@ -302,6 +309,11 @@ function kitBoard(draw) {
       // so does reading the page's: `written` has what was written)
       const cls = `kit-board kit-mode-${mode} kit-game-${model.get("game")}${waiting ? " kit-waiting" : ""}`;
       if (written.className !== cls) root.className = written.className = cls;
+      const lang = model.get("lang") || T.lang;
+      if (written.lang !== lang) {
+        root.lang = written.lang = lang;
+        namePage(lang, model.get("title"));
+      }
       const data = { moves: model.get("moves"), toAct: view.to_act ?? "", seat: seat ?? "", over: result ? "1" : "0", legal: live.length };
       for (const k in data) {
         const v = String(data[k]);
@@ -323,7 +335,8 @@ function kitBoard(draw) {
           h("span", { class: "kit-title" }, title),
           h("span", { class: "kit-badge" }, T(`mode_${mode}`)),
           mode !== "teacher" ? h("span", { class: "kit-you" }, seat === null || seat === undefined ? T("spectator_view") : T("you", { who: seatLabel(names, seat, T) })) : null)),
-        h("span", { class: `kit-status${live.length ? " kit-your-turn" : ""}`, role: "status" }, status)));
+        // (focus goes to it when the control that had it is gone: board_parts.js)
+        h("span", { class: `kit-status${live.length ? " kit-your-turn" : ""}`, role: "status", tabindex: -1 }, status)));
 
       // the kernel's answer to a move ends the wait (a redraw of the page's own, such
       // as a hover's, is not an answer)
@@ -351,8 +364,9 @@ function kitBoard(draw) {
           (draw.resultTable || resultTable)(result, names, T)));
       }
       if (privacy !== null && privacy !== undefined) {
-        parts.push(h("div", { key: "privacy", class: "kit-privacy" },
-          h("p", {}, T("pass_device", { who: seatLabel(names, privacy, T) })),
+        // a dialog over the board, whose other parts are inert under it (`focus.after`)
+        parts.push(h("div", { key: "privacy", class: "kit-privacy", role: "dialog", "aria-modal": "true", "aria-labelledby": privacyId },
+          h("p", { id: privacyId }, T("pass_device", { who: seatLabel(names, privacy, T) })),
           h("p", { class: "kit-small" }, T("look_away")),
           h("button", { class: "kit-reveal", onclick: () => send({ kind: "reveal" }) },
             T("i_am", { who: seatLabel(names, privacy, T) }))));
@@ -375,11 +389,14 @@ function kitBoard(draw) {
       // the log's lines are not Preact's: `showLog` adds them after the render. (The link
       // that goes on with a recorded game is the app's, under the board: it says it once.)
       const log = ctx.memo("log", [T], () => h("details", { key: "log", class: "kit-log", open: true },
-        h("summary", {}, T("recent")), h("div", { class: "kit-log-box" }, h("ol", { ref: logRef }))));
+        // (a polite live region: the lines a move adds are read out, see `showLog`)
+        h("summary", {}, T("recent")), h("div", { class: "kit-log-box" }, h("ol", { ref: logRef, "aria-live": "polite", "aria-relevant": "additions" }))));
       parts.push(h("div", { key: "body", class: "kit-body" }, h("div", { class: "kit-main" }, main),
         h("div", { class: "kit-side" }, log)));
+      const focusWas = focus.before(Object.keys(view).length > 0);
       preact.render(h(preact.Fragment, {}, parts), root);
       for (const fn of afters) fn();
+      focus.after(focusWas, privacy !== null && privacy !== undefined, mode);
       // (teacher mode: one log, the public one, whichever seat is to act)
       showLog(logRef.current, model.get("events") || [], mode === "teacher" ? mode : `${mode} ${seat}`);
     }
@@ -387,6 +404,7 @@ function kitBoard(draw) {
     paint();
     return () => {
       model.off("change", changed);
+      focus.stop();
       sent = -1; // (the timers of a move still waiting do nothing)
       preact.render(null, root);
     };

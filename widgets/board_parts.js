@@ -43,13 +43,16 @@ function showLog(ol, events, who) {
   // where `events` begins among the lines shown (-1: they do not continue into it)
   const at = events.length && shown.length && ol.kitWho === who ? events[0].n - shown[0].n : -1;
   let i = 0;
-  if (at >= 0 && at <= shown.length) {
+  const goesOn = at >= 0 && at <= shown.length;
+  if (goesOn) {
     while (at + i < shown.length && i < events.length && shown[at + i].text === events[i].text) i++;
     for (; shown.length > at + i; shown.pop()) ol.lastElementChild.remove();
   } else if (shown.length) {
     ol.replaceChildren();
     shown = ol.kitLines = [];
   }
+  // (the log is a live region: a move's lines are read out, but not a log drawn afresh)
+  if (!goesOn && events.length) quiet(ol);
   ol.kitWho = who;
   for (; i < events.length; i++) {
     const e = events[i];
@@ -72,6 +75,13 @@ function showLog(ol, events, who) {
   if (ol.kitStart !== start) ol.setAttribute("start", (ol.kitStart = start));
 }
 
+/** `ol`, a live region, says nothing of what changes in it until the page has drawn */
+function quiet(ol) {
+  ol.setAttribute("aria-live", "off");
+  clearTimeout(ol.kitQuiet);
+  ol.kitQuiet = setTimeout(() => ol.setAttribute("aria-live", "polite"), 250);
+}
+
 /** `before` and a link to this app that goes on with recorded game `id`: none if there
  * is none, or if the board is not on its game's playtest app (a notebook with a
  * recorder goes on with `Recorder.resume` in Python) */
@@ -89,14 +99,14 @@ function replayControls(model, send, names, seat, T) {
   const len = model.get("replay_length");
   const go = (to) => send({ kind: "step", to });
   return h("div", { key: "replay", class: "kit-replay" },
-    h("button", { class: "kit-step", "data-step": "first", onclick: () => go(0), disabled: pos <= 0, title: T("to_start") }, "|◀"),
-    h("button", { class: "kit-step", "data-step": "back", onclick: () => go(pos - 1), disabled: pos <= 0 }, T("back")),
+    h("button", { class: "kit-step", "data-step": "first", onclick: () => go(0), disabled: pos <= 0, title: T("to_start"), "aria-label": T("to_start") }, "|◀"),
+    h("button", { class: "kit-step", "data-step": "back", onclick: () => go(pos - 1), disabled: pos <= 0, "aria-label": T("step_back") }, T("back")),
     h("span", { class: "kit-pos" }, T("move_of", { pos, len })),
     // (a long game, 384 moves of «Лист ожидания», is crossed by dragging, not clicking)
     h("input", { type: "range", class: "kit-scrub", min: 0, max: len, value: pos, "aria-label": T("move_of", { pos, len }),
       onchange: (e) => go(Number(e.target.value)) }),
-    h("button", { class: "kit-step", "data-step": "forward", onclick: () => go(pos + 1), disabled: pos >= len }, T("forward")),
-    h("button", { class: "kit-step", "data-step": "last", onclick: () => go(len), disabled: pos >= len, title: T("to_end") }, "▶|"),
+    h("button", { class: "kit-step", "data-step": "forward", onclick: () => go(pos + 1), disabled: pos >= len, "aria-label": T("step_forward") }, T("forward")),
+    h("button", { class: "kit-step", "data-step": "last", onclick: () => go(len), disabled: pos >= len, title: T("to_end"), "aria-label": T("to_end") }, "▶|"),
     h("label", {}, ` ${T("seen_by")} `,
       h("select", { onchange: (e) => send({ kind: "seat", seat: e.target.value === "" ? null : Number(e.target.value) }) },
         h("option", { value: "", selected: seat === null }, T("spectator")),
@@ -132,4 +142,89 @@ function jsonKey(obj) {
 function seatOrder(me, n) {
   const first = me === null || me === undefined ? 0 : (me + 1) % n;
   return Array.from({ length: n }, (_, k) => (first + k) % n);
+}
+
+/** Voilà's page (not JupyterLab's, whose notebook keeps its own focus, title and language) */
+function inVoila() {
+  return (document.body && document.body.dataset.voila !== undefined) || location.pathname.includes("/voila/");
+}
+
+/** In Voilà, the page's language is the board's, and so is its title while it is still
+ * the notebook's file name (a page that named itself keeps its name). */
+function namePage(lang, title) {
+  if (!inVoila()) return;
+  document.documentElement.lang = lang;
+  const file = decodeURIComponent(location.pathname.split("/").pop() || "").replace(/\.ipynb$/, "");
+  if (title && [file, `${file}.ipynb`, ""].includes(document.title)) document.title = title;
+}
+
+/** a control's key, the same for the control drawn in its place after a redraw: a move's
+ * action, a replay step, else its tag and first class */
+function focusKey(el) {
+  if (!el || !el.tagName) return null;
+  if (el.dataset.action) return `act ${el.dataset.action}`;
+  if (el.dataset.step) return `step ${el.dataset.step}`;
+  return `${el.tagName} ${el.classList[0] || ""}`;
+}
+
+/** whether `el` can take focus: on the page, enabled, shown, and not under an inert part
+ * (a move kept hidden while the others move is not) */
+function canFocus(el) {
+  return !!el && el.isConnected && !el.disabled && !el.closest("[inert]")
+    && (el.checkVisibility ? el.checkVisibility({ visibilityProperty: true }) : el.getClientRects().length > 0);
+}
+
+/**
+ * Focus across a board's redraws. A move's button, «Start», the privacy screen's or a
+ * replay step's button goes away or hides as the board waits; a person who pressed it
+ * (with a screen reader, or the keyboard) stays in the board: on the same control if it
+ * is still there, else the first move, else the board's status. The privacy screen, up,
+ * takes focus to its button, its board inert under it. Focus outside the board stays
+ * there, but for a board that appears in Voilà just after a person's click or key (it is
+ * theirs: «Start», «Replay the game»): the board takes it (a replay, to its controls).
+ * `before()` (before a paint): the key of the control to keep focus on ("": the board's
+ * first), or null; `after(key, covered, mode)` once Preact has drawn.
+ */
+function focusKeeper(root) {
+  let key = null; // the control last focused in the board, while focus has not left it
+  let fresh = true; // no view drawn yet
+  let covered = false; // the privacy screen was up at the last paint
+  const inside = (e) => { key = focusKey(e.target); };
+  const left = (e) => { if (e.relatedTarget && !root.contains(e.relatedTarget)) key = null; };
+  const away = (e) => { if (!root.contains(e.target)) key = null; };
+  root.addEventListener("focusin", inside);
+  root.addEventListener("focusout", left);
+  document.addEventListener("pointerdown", away, true);
+  return {
+    before(drawn) {
+      const first = fresh && drawn;
+      if (drawn) fresh = false;
+      const active = document.activeElement;
+      if (active && active !== document.body && root.contains(active)) return focusKey(active);
+      // (a control removed takes focus to <body> with no event: the board's, still)
+      if ((!active || active === document.body) && key !== null) return key;
+      return first && inVoila() && navigator.userActivation && navigator.userActivation.isActive ? "" : null;
+    },
+    after(want, up, mode) {
+      for (const part of root.children) {
+        const inert = up && !part.classList.contains("kit-privacy");
+        if (part.inert !== inert) part.inert = inert;
+      }
+      const opened = up && !covered;
+      covered = up;
+      if (want === null) return;
+      const active = document.activeElement;
+      if (!opened && active !== root && root.contains(active) && canFocus(active)) return;
+      const q = (sel) => [...root.querySelectorAll(sel)];
+      const choices = [
+        ...q(".kit-privacy .kit-reveal"),
+        ...(want === "" && mode === "replay" ? q(".kit-replay .kit-step") : []),
+        ...(want ? q("button, input, select, summary, a[href]").filter((el) => focusKey(el) === want) : []),
+        ...(root.classList.contains("kit-waiting") ? [] : q("button.kit-act")),
+      ];
+      const to = choices.find(canFocus) || root.querySelector(".kit-status");
+      if (to && to !== active) to.focus({ preventScroll: to.classList.contains("kit-status") });
+    },
+    stop() { document.removeEventListener("pointerdown", away, true); },
+  };
 }

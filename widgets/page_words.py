@@ -42,6 +42,9 @@ PAGE_WORDS = {
     "move_of": N_("move {pos} / {len}"),
     "forward": N_("forward ▶"),
     "to_end": N_("to the end"),
+    # (a replay's step buttons, as a screen reader names them: their arrows say nothing)
+    "step_back": N_("one move back"),
+    "step_forward": N_("one move forward"),
     "seen_by": N_("seen by"),
     "place": N_("Place"),
     "seat": N_("Seat"),
