@@ -30,13 +30,18 @@ function render({ model, el }) {
     // the page's own container (the widget this one is shown in) says its language
     const root = el.parentElement && el.parentElement.closest(".widget-box") || el.parentElement;
     if (root && lang) root.setAttribute("lang", lang);
-    // the document only on a Voilà page: JupyterLab's is Lab's, whatever a notebook shows
-    const lab = document.querySelector(".jp-LabShell, #jp-main-dock-panel, .jp-NotebookShell");
-    if (!model.get("voila") || lab) return;
+    // the document only on a Voilà page (its shell has Voilà's panels): JupyterLab's is
+    // Lab's, whatever a notebook shows
+    const voila = document.getElementById("voila-top-panel") || document.getElementById(
+      "rendered_cells");
+    if (!model.get("voila") || !voila) return;
     if (lang) document.documentElement.lang = lang;
     if (title) document.title = title;
   };
-  apply();
+  // (rendered before it is put in the page: its container is known once it is there)
+  let tries = 0;
+  const once = () => (el.isConnected || ++tries > 600) ? apply() : requestAnimationFrame(once);
+  once();
   model.on("change:lang", apply);
   model.on("change:title", apply);
 }
