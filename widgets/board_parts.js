@@ -190,7 +190,14 @@ function focusKeeper(root) {
   let fresh = true; // no view drawn yet
   let covered = false; // the privacy screen was up at the last paint
   const inside = (e) => { key = focusKey(e.target); };
-  const left = (e) => { if (e.relatedTarget && !root.contains(e.relatedTarget)) key = null; };
+  // focus gone out of the board, or let go (blurred: the control is still there, shown)
+  const left = (e) => {
+    if (e.relatedTarget) {
+      if (!root.contains(e.relatedTarget)) key = null;
+    } else {
+      queueMicrotask(() => { if (document.activeElement !== e.target && canFocus(e.target)) key = null; });
+    }
+  };
   const away = (e) => { if (!root.contains(e.target)) key = null; };
   root.addEventListener("focusin", inside);
   root.addEventListener("focusout", left);
