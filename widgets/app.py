@@ -168,7 +168,7 @@ class PlaytestApp(w.VBox):
         #: links to this page in the other languages
         self.languages = w.HTML(app_form.language_links(self.lang, params))
         # "Create a table": the same game, options and seats, one device per person (issue 39)
-        from widgets.shared_table import table_maker
+        from widgets.table_maker import table_maker
         #: the host's page of a table created here
         self.host_page: Any = None
         self.form = classed(w.VBox([

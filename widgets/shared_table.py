@@ -9,22 +9,25 @@ each player's device, the recording store the single source of truth
   ``&seat=N``), a seat's page (``&token=...``, what a reload or another device opens),
   the projector's (``&view=projector``), the teacher's (``&teacher=KEY``, every hand open,
   only when the host asked for it) and the host's (``&host=KEY``: links, QR codes, who
-  is there, a bot for a player who left).
-- :func:`table_maker` is the "Create a table" part of every app's form.
+  is there, a bot for a player who left, a new link for a seat whose link was lost).
+- Every table page shows a :class:`widgets.presence.PagePulse`: a seat is «connected» and
+  a page moves the bots only while its browser tab pings, and a page whose server stopped
+  answering says so over itself, with a button that reloads it.
+- :func:`widgets.table_maker.table_maker` is the "Create a table" part of every app's
+  form.
 """
 
 from __future__ import annotations
 
 import html
 from typing import Any
-from urllib.parse import urlencode
 
 import ipywidgets as w
 
 from kit import i18n
 from kit.errors import ConfigError, IllegalAction
 from kit.i18n import NC_, Words
-from kit.record.tables import TableInfo, TableStore
+from kit.record.tables import TableInfo, TableRefused, TableStore
 from widgets import board_class
 from widgets.app_form import (
     LINK_STYLE,
@@ -40,6 +43,7 @@ from widgets.app_form import (
 from widgets.app_result import feedback_form, result_html
 from widgets.base import Board
 from widgets.page_head import page_head
+from widgets.presence import PagePulse
 from widgets.table_links import PageAddress, qr_svg, table_link
 from widgets.table_sync import SharedTable
 
@@ -69,8 +73,14 @@ class TableApp(w.VBox):
         #: the page's one heading (which table, or joining one) and its tab's title
         self.heading = classed(w.HTML(), "kit-table-heading")
         self.page_head = page_head(self.lang, "")
+        #: the tab's own heartbeat, and its notice when the server does not answer
+        self.pulse = PagePulse(reload_text=self.t("Reload the page"))
+        self._lost_notice(seat=False)
+        #: the host's: seat -> the new link it gave that seat (shown with its QR code)
+        self.new_links: dict[int, str] = {}
+        self._host_buttons: tuple = ()
         # (the forms' stylesheet: the feedback form's fields keep their words whole)
-        self.children = [self.page_head,
+        self.children = [self.page_head, self.pulse,
                          w.HTML(page_style("app_form") + f"<div lang='{self.lang}'>"
                                 + language_links(self.lang, params) + "</div>"),
                          self.heading, self.message,
@@ -86,6 +96,17 @@ class TableApp(w.VBox):
         except Exception as exc:  # (a store that cannot be opened: said, nothing starts)
             self.refuse(ConfigError("record", str(exc), code=NC_("error", "record_unavailable"),
                                    why=str(exc)))
+
+    def _lost_notice(self, seat: bool) -> None:
+        """What the page says when its server stops answering (``seat``: a seat's page,
+        whose address brings the seat back)."""
+        t = self.t
+        self.pulse.lost_text = t(
+            "The connection to the server is lost: this page can neither make nor show "
+            "moves now.") + " " + (t(
+                "Reload the page: your seat comes back (its link is this page's address), "
+                "with every move kept.") if seat else t(
+                "Reload the page: the table comes back, with every move kept."))
 
     def _title(self, text: str, heading: str | None = None) -> None:
         """The page's heading ``text`` (``heading``: as HTML, else ``text`` escaped), also
@@ -120,22 +141,39 @@ class TableApp(w.VBox):
         if "teacher" in params:
             self.store.check_key(code, params["teacher"], "teacher")
             return self.show_watch(code, teacher=True)
-        if params.get("view") == "projector":
+        view = params.get("view")
+        if view == "projector":
             return self.show_watch(code)
-        seat = params.get("seat")
-        return self.show_join(code, int(seat) - 1 if seat and seat.isdigit() else None)
+        info = self.store.info(code)
+        seat, chosen = params.get("seat"), None
+        if view is not None:  # (said, and the join page as without it)
+            self.refuse(TableRefused("no such page of a table", code=NC_("error", "bad_view"),
+                                     value=view[:40]))
+        elif seat is not None:
+            number = int(seat) if seat.strip().isdigit() and len(seat) < 6 else None
+            if number is None or not 1 <= number <= info.players:
+                self.refuse(TableRefused("no such seat", code=NC_("error", "bad_seat_link"),
+                                         value=seat[:40], players=info.players))
+            else:
+                chosen = number - 1
+        return self.show_join(code, chosen)
 
     # -- joining ------------------------------------------------------------------------------
 
     def _code_form(self) -> None:
         t = self.t
+        # (Enter, or leaving the field, sends it as «Join the table» does)
         code = classed(w.Text(placeholder=t("table code"), description=t("Table code"),
-                              tooltip=NO_TOOLTIP, layout=w.Layout(width="14em")),
-                       "kit-table-code-field")
+                              tooltip=NO_TOOLTIP, continuous_update=False,
+                              layout=w.Layout(width="14em")), "kit-table-code-field")
         go = classed(w.Button(description=t("Join the table"), button_style="primary",
                               layout=WHOLE_LABEL), "kit-table-join")
 
         def join(_b: Any) -> None:
+            if self.body.children and self.body.children[0] is not form:
+                return  # (the field's Enter, then the button's click: joined already)
+            if not code.value.strip():
+                return
             try:
                 assert self.store is not None
                 self.message.value = ""
@@ -144,15 +182,19 @@ class TableApp(w.VBox):
                 self.refuse(exc)
 
         go.on_click(join)
+        code.observe(join, names="value")
+        form = w.HBox([code, go])
         self._title(t("Join a table"))
-        self.body.children = [w.HBox([code, go])]
+        self.body.children = [form]
 
-    def show_join(self, code: str, chosen: int | None) -> None:
-        """The join page: a name (optional), then a free seat."""
+    def show_join(self, code: str, chosen: int | None, typed: str = "") -> None:
+        """The join page: a name (optional; ``typed``: as typed before), then a free seat
+        (``chosen``: the seat its link named, said up front when it is not free)."""
         assert self.store is not None
         info = self.store.info(code)
         t = self.t
-        name = classed(w.Text(placeholder=t("your name (optional)"), description=t("Name"),
+        name = classed(w.Text(value=typed, placeholder=t("your name (optional)"),
+                              description=t("Name"),
                               tooltip=NO_TOOLTIP, style={"description_width": "initial"},
                               layout=w.Layout(width="20em")), "kit-table-name")
         buttons = []
@@ -166,11 +208,15 @@ class TableApp(w.VBox):
             buttons.append(b)
         self._table_title(info.game, code)
         head = ""
+        if chosen is not None and chosen not in info.free and buttons:
+            head += f"<p class='kit-seat-not-free' style='{ERROR_STYLE}'>" + html.escape(t(
+                "Seat {n} is taken already. Take one of the free seats below.",
+                n=chosen + 1)) + "</p>"
         if not buttons:
             head += f"<p style='{ERROR_STYLE}'>" + t(
                 "Every seat of this table is taken. You can watch it on the projector's "
                 "page.") + f" <a style='{LINK_STYLE}' href='" + html.escape(
-                table_link(code, self.lang, view="projector")) + "'>" + t(
+                table_link(code, view="projector")) + "'>" + t(
                 "projector view") + "</a></p>"
         self.body.children = [w.HTML(head), name,
                               w.HBox(buttons, layout=w.Layout(flex_flow="row wrap"))]
@@ -181,18 +227,21 @@ class TableApp(w.VBox):
             token = self.store.take_seat(code, seat, name)
         except (IllegalAction, ConfigError) as exc:
             self.refuse(exc)
-            self.show_join(code, None)
+            self.show_join(code, None, name)  # (the name typed stays)
             return
         self.message.value = ""
         self.show_seat(code, seat, token)
 
     # -- playing ------------------------------------------------------------------------------
 
-    def _board(self, code: str, seat: int | None, teacher: bool = False) -> Board:
+    def _board(self, code: str, seat: int | None, teacher: bool = False,
+               token: str | None = None) -> Board:
         assert self.store is not None
         if self.shared is not None:
             self.shared.close()
-        shared = self.shared = SharedTable(self.store, code, seat, teacher=teacher)
+        shared = self.shared = SharedTable(self.store, code, seat, teacher=teacher,
+                                           token=token, alive=self.pulse.alive)
+        self.pulse.on_back, self.pulse.on_gone = shared.back, shared.gone
         cls = board_class(shared.info.game)
         board = cls(table=shared.table, seat=seat, lang=self.lang)
         board.layout.width = "100%"
@@ -206,10 +255,13 @@ class TableApp(w.VBox):
 
     def show_seat(self, code: str, seat: int, token: str) -> None:
         """A seat's page: its board, its link (a reload or another device comes back)."""
-        board = self._board(code, seat)
+        board = self._board(code, seat, token=token)
+        self._lost_notice(seat=True)
         self._table_title(board.game, code)
-        link = table_link(code, self.lang, token=token)
-        self.address.url = "table_app.ipynb?" + link.split("?", 1)[1]
+        # (the page's own address keeps its language; the link to keep, the phone's own)
+        self.address.url = "table_app.ipynb?" + table_link(
+            code, self.lang, token=token).split("?", 1)[1]
+        link = table_link(code, token=token)
         t = self.t
         note = w.HTML(f"<p class='kit-seat-link' style='{NOTE_STYLE}'>" + t(
             "This page's address is your seat: open it again (a reload, another device) to "
@@ -245,7 +297,7 @@ class TableApp(w.VBox):
         self._host_panel(self.shared.info)
 
     def _host_panel(self, info: TableInfo) -> None:
-        t, code, lang = self.t, info.code, self.lang
+        t, code = self.t, info.code
 
         def link(words: str, cls: str, url: str) -> str:
             return (f"<p>{words}: <a class='{cls}' style='{LINK_STYLE}' "
@@ -256,32 +308,67 @@ class TableApp(w.VBox):
             self._title(f"{title} — " + t("table {code}", code=code), html.escape(title)
                         + " — " + t("table {code}", code="<span class='kit-table-code' style="
                                     f"'font-family:monospace;font-size:1.3em'>{code}</span>"))
-        parts = [link(t("Join link"), "kit-join-link", table_link(code, lang))]
+        # (no language in them: each phone opens them in its own)
+        parts = [link(t("Join link"), "kit-join-link", table_link(code))]
         seats = []
+
+        def qr(cls: str, url: str, words: str) -> str:
+            return (f"<figure class='{cls}' style='display:inline-block;margin:0.5em;"
+                    f"text-align:center'>{qr_svg(url)}<figcaption><a style='{LINK_STYLE}' "
+                    f"href='{html.escape(url)}'>{html.escape(words)}</a></figcaption></figure>")
+
         for p in info.free:
-            url = table_link(code, lang, seat=p + 1)
-            seats.append(f"<figure class='kit-seat-qr kit-seat-qr-{p}' style='display:inline-"
-                         f"block;margin:0.5em;text-align:center'>{qr_svg(url)}<figcaption>"
-                         f"<a style='{LINK_STYLE}' href='{html.escape(url)}'>"
-                         + t("Seat {n}", n=p + 1) + "</a></figcaption></figure>")
+            seats.append(qr(f"kit-seat-qr kit-seat-qr-{p}", table_link(code, seat=p + 1),
+                            t("Seat {n}", n=p + 1)))
+        for p, url in sorted(self.new_links.items()):  # (the host gave a seat a new link)
+            seats.append(qr(f"kit-new-seat-link kit-new-seat-link-{p}", url, t(
+                "New link of seat {n} (the old one no longer works)", n=p + 1)))
         if seats:
             parts.append("<div>" + "".join(seats) + "</div>")
         parts.append(link(t("Projector"), "kit-projector-link",
-                          table_link(code, lang, view="projector")))
+                          table_link(code, view="projector")))
         if self.teacher_key:
             parts.append(link(t("Teacher (every hand open: not for the players)"),
-                              "kit-teacher-link", table_link(code, lang, teacher=self.teacher_key)))
-        self.links.value = "".join(parts)
+                              "kit-teacher-link", table_link(code, teacher=self.teacher_key)))
+        text = "".join(parts)
+        if self.links.value != text:
+            self.links.value = text
+        playing = info.status != "finished"
+        # (a seat nobody took, or one whose person left: the game would wait for it)
+        bots = tuple(s.seat for s in info.seats if s.kind == "human" and not s.present
+                     and playing)
+        # (a person's seat whose link was lost: a new link, the old one void)
+        renew = tuple(s.seat for s in info.seats if s.kind == "human" and s.taken and playing)
+        if (bots, renew) == self._host_buttons:
+            return  # (the same buttons: a tap is not lost to a button made anew)
+        self._host_buttons = (bots, renew)
         buttons = []
-        for s in info.seats:
-            # (a seat nobody took, or one whose person left: the game would wait for it)
-            if s.kind == "human" and not s.present and info.status != "finished":
-                # (its words whole: «Отдать место 1 боту», not «Отдать место 1 ...»)
-                b = classed(w.Button(description=t("Give seat {n} to a bot", n=s.seat + 1),
-                                     layout=WHOLE_LABEL), f"kit-seat-bot-{s.seat}")
-                b.on_click(lambda _b, p=s.seat: self._seat_bot(p))
-                buttons.append(b)
+        for p in bots:
+            # (its words whole: «Отдать место 1 боту», not «Отдать место 1 ...»)
+            b = classed(w.Button(description=t("Give seat {n} to a bot", n=p + 1),
+                                 layout=WHOLE_LABEL), f"kit-seat-bot-{p}")
+            b.on_click(lambda _b, p=p: self._seat_bot(p))
+            buttons.append(b)
+        for p in renew:
+            b = classed(w.Button(description=t("New link for seat {n}", n=p + 1),
+                                 layout=WHOLE_LABEL), f"kit-new-link-{p}")
+            b.on_click(lambda _b, p=p: self.new_seat_link(p))
+            buttons.append(b)
         self.replace_box.children = buttons
+
+    def new_seat_link(self, seat: int) -> str | None:
+        """A new link (and QR code) for ``seat``, a person's, whose link was lost: the old
+        one stops working, the seat keeps its name and moves."""
+        assert self.store is not None and self.shared is not None
+        try:
+            token = self.store.new_seat_link(self.shared.code, self.host_key, seat)
+        except (IllegalAction, ConfigError) as exc:
+            self.refuse(exc)
+            return None
+        self.message.value = ""
+        url = self.new_links[seat] = table_link(self.shared.code, token=token)
+        self._host_panel(self.store.info(self.shared.code))
+        return url
 
     def _seat_bot(self, seat: int) -> None:
         assert self.store is not None and self.shared is not None
@@ -319,7 +406,11 @@ class TableApp(w.VBox):
             rows.append(f"<li class='kit-presence-{s.seat}'>{html.escape(board.name(s.seat))}"
                         f"{html.escape(mine)}: {html.escape(status)}{html.escape(turn)}</li>")
         extra = ""
-        if shared.seat_lost:
+        if shared.link_replaced:
+            extra = f"<p class='kit-link-replaced' style='{ERROR_STYLE}'>" + html.escape(t(
+                "The host gave your seat a new link: this one no longer plays it, this "
+                "page only watches now.")) + "</p>"
+        elif shared.seat_lost:
             extra = f"<p style='{ERROR_STYLE}'>" + html.escape(t(
                 "The host gave your seat to a bot: this page only watches now.")) + "</p>"
         if shared.trouble:
@@ -353,55 +444,3 @@ class TableApp(w.VBox):
         if self.shared is not None:
             self.shared.close()
         super().close()
-
-
-# ------------------------------------------------------------------- "Create a table"
-
-
-def table_maker(app: Any) -> w.Widget:
-    """The "Create a table" part of a playtest app's form (``app``: a
-    :class:`widgets.app.PlaytestApp`): the form's game, options, seats (people or bots)
-    and language make a table; the host's page takes the form's place."""
-    t: Words = app.t
-    teacher = classed(w.Checkbox(value=False, indent=False,  # (wide enough for ru/uk words)
-                                 description=t("also make a teacher link (every hand open)"),
-                                 tooltip=NO_TOOLTIP,
-                                 layout=w.Layout(width="min(96%, 36em)")), "kit-table-teacher")
-    button = classed(w.Button(description=t("Create a table"), icon="", layout=WHOLE_LABEL),
-                     "kit-create-table")
-    note = w.HTML(f"<span style='{NOTE_STYLE}'>" + html.escape(t(
-        "A table: each person plays on their own phone or laptop, from a link or a QR "
-        "code.")) + "</span>")
-
-    def create(_b: Any) -> None:
-        try:
-            settings = app.settings()
-            if "human" not in settings["seats"]:
-                raise ConfigError("seats", "a table needs at least one person's seat",
-                                  code=NC_("error", "table_no_person"))
-            recorder = app._recorder()
-            if recorder is None:
-                raise ConfigError("record", "a table lives in the recordings store: open "
-                                            "this page without record=0",
-                                  code=NC_("error", "table_needs_store"))
-            store = TableStore(recorder)
-            made = store.create(app.game, settings["players"], settings["seats"],
-                                options=settings["options"], seed=settings["seed"],
-                                names=settings["names"], lang=app.lang,
-                                pause=settings["pause"], teacher=teacher.value)
-            query = {"table": made.code, "host": made.host_key, "lang": app.lang}
-            if made.teacher_key:
-                query["tkey"] = made.teacher_key
-            host = TableApp(query=urlencode(query), store=store, lang=app.lang)
-        except (ConfigError, IllegalAction, ValueError) as exc:
-            app._refuse(exc)
-            return
-        app.message.value = ""
-        app.form.layout.display = "none"
-        app.board_box.children = [host]
-        app.host_page = host
-
-    button.on_click(create)
-    return classed(w.VBox([w.HTML("<b>" + html.escape(t("Or play at a table")) + "</b>"), note,
-                           teacher, button]), "kit-table-maker")
-

@@ -22,10 +22,14 @@ def public_base() -> str:
     return f"http://{host}:{port}/voila/render/"
 
 
-def table_link(code: str, lang: str, **params: Any) -> str:
-    """The table page's address with ``params`` (absolute: it goes into QR codes)."""
-    return public_base() + "table_app.ipynb?" + urlencode(
-        {"table": code, **{k: v for k, v in params.items() if v is not None}, "lang": lang})
+def table_link(code: str, lang: str | None = None, **params: Any) -> str:
+    """The table page's address with ``params`` (absolute: it goes into QR codes).
+    ``lang`` only for a page's own address: a link another person opens (a seat's QR
+    code, the join link) carries none, so that it opens in their browser's language."""
+    query = {"table": code, **{k: v for k, v in params.items() if v is not None}}
+    if lang is not None:
+        query["lang"] = lang
+    return public_base() + "table_app.ipynb?" + urlencode(query)
 
 
 def qr_svg(url: str) -> str:

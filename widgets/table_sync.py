@@ -8,6 +8,11 @@ A move made here is written to the store before it takes effect (the table's
 the page catches up). New moves and seat changes are learnt by asking the store every
 :data:`POLL_S` (SQLite) or on PostgreSQL's NOTIFY. The bots move on the page that holds
 the table's lease. widgets/shared_table.py puts it on the pages.
+
+Presence and the lease follow the browser, not the kernel (a kernel outlives its tab):
+given ``alive`` (widgets/presence.py: the tab pings), the page says its seat is there and
+takes the bots' lease only while ``alive()``; :meth:`SharedTable.gone` (the tab closed)
+ends both at once.
 """
 
 from __future__ import annotations
@@ -16,11 +21,12 @@ import asyncio
 import contextlib
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 import kit
 from kit.contract import GameState
-from kit.record.tables import LEASE_S, StaleMove, TableInfo, TableStore
+from kit.record.tables import LEASE_S, StaleMove, TableInfo, TableRefused, TableStore
 from widgets import board_class
 from widgets.table import Table, _running_loop
 
@@ -34,10 +40,13 @@ BEAT_S = 1.0
 
 class SharedTable:
     """One page's view of table ``code`` (``seat``: the page's seat; None: the public
-    view; ``teacher``: every hand open). See the module's docstring."""
+    view; ``teacher``: every hand open; ``token``: the seat's token, checked again when
+    the table changes; ``alive``: whether the page's tab is there). See the module's
+    docstring."""
 
     def __init__(self, store: TableStore, code: str, seat: int | None = None, *,
-                 teacher: bool = False) -> None:
+                 teacher: bool = False, token: str | None = None,
+                 alive: Callable[[], bool] | None = None) -> None:
         self.store = store
         info = store.info(code)
         self.code, self.game_id, self.seat = info.code, info.game_id, seat
@@ -56,6 +65,10 @@ class SharedTable:
         self.owner = secrets.token_hex(8)
         #: the page's seat went to a bot (the host replaced its player): it only watches
         self.seat_lost = False
+        #: the page's seat link was replaced by the host's new one: it only watches
+        self.link_replaced = False
+        self.token = token
+        self.alive = alive
         self._stamp = (len(state.history), info.version)
         self._listeners: list[Any] = []
         self._task: asyncio.Task | None = None
@@ -127,6 +140,12 @@ class SharedTable:
                     table.takes_moves = False
             elif s.kind == "human":
                 table.rename(s.seat, s.name)
+        if self.token is not None and not self.seat_lost and self.seat is not None:
+            try:
+                self.store.seat_of(self.code, self.token)
+            except TableRefused:  # (the host gave the seat a new link)
+                self.seat_lost = self.link_replaced = True
+                table.takes_moves = False
         self._tell(info)
 
     def _tell(self, info: TableInfo) -> None:
@@ -142,14 +161,40 @@ class SharedTable:
             return
         self._beat = now
         over = self.table.state.over
+        here = self.alive is None or self.alive()
         if not over:
-            holding = self.store.lease(self.code, self.owner, LEASE_S)
+            if here:
+                holding = self.store.lease(self.code, self.owner, LEASE_S)
+            else:  # (a tab gone: another page's bots move)
+                if self.table.bots_here:
+                    self.store.release(self.code, self.owner)
+                holding = False
             if holding != self.table.bots_here:
                 self.table.bots_here = holding
                 self.table.schedule()
-        if self.seat is not None and not self.seat_lost:
+        if self.seat is not None and not self.seat_lost and here:
             self.store.heartbeat(self.code, self.seat)
         self._tell(self.store.info(self.code))
+
+    def gone(self) -> None:
+        """The page's tab closed: its seat is not connected from now on, and the bots'
+        lease goes to another page (until the tab, or another, says it is there)."""
+        try:
+            if self.seat is not None and not self.seat_lost:
+                self.store.leave(self.code, self.seat)
+            if self.table.bots_here:
+                self.table.bots_here = False
+                self.table.schedule()
+            self.store.release(self.code, self.owner)
+        except Exception as exc:  # (a store gone: the lease and presence run out)
+            self.trouble = str(exc)
+
+    def back(self) -> None:
+        """The page's tab is there again: say so now, not at the next beat."""
+        try:
+            self.beat(force=True)
+        except Exception as exc:
+            self.trouble = str(exc)
 
     # -- moves made here ----------------------------------------------------------------------
 

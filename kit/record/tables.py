@@ -26,8 +26,11 @@ player's device) on the recording store, the single source of truth.
 - The bots of a table move in exactly one page: the holder of the table's lease
   (:meth:`TableStore.lease`), which renews it; when its kernel dies, the lease runs out
   after :data:`LEASE_S` and another page of the table takes it.
-- Presence: each seat's page calls :meth:`TableStore.heartbeat`; a seat heard from within
-  :data:`PRESENT_S` is connected.
+- Presence: each seat's page calls :meth:`TableStore.heartbeat` while its browser tab
+  says it is there (widgets/presence.py); a seat heard from within :data:`PRESENT_S` is
+  connected; a tab that closes says so (:meth:`TableStore.leave`).
+- A seat's link lost: the host gives the seat a new one (:meth:`TableStore.new_seat_link`);
+  the old token stops working, the seat keeps its name and moves.
 """
 
 from __future__ import annotations
@@ -327,6 +330,35 @@ class TableStore:
 
         self.store.write(give)
 
+    def new_seat_link(self, code: str, host_key: str, seat: int) -> str:
+        """The host gives a person's taken seat a new token (its player lost the link, or
+        it went to someone it should not have): returns it; the old one is refused from
+        then on (its page says so), the seat keeps its name and moves. TableRefused
+        unless ``seat`` is a person's seat somebody took."""
+        self.check_key(code, host_key)
+        code = _clean_code(code)
+        info = self.info(code)
+        if (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < info.players
+                or info.seats[seat].kind != "human" or not info.seats[seat].taken):
+            raise TableRefused(f"seat {seat!r} of table {code} is not a person's taken seat",
+                               code=NC_("error", "seat_not_taken"),
+                               seat_number=seat + 1 if isinstance(seat, int) else seat)
+        token = secrets.token_urlsafe(24)
+        s = kit_table_seats.c
+
+        def renew(conn: sa.Connection) -> int:
+            done = conn.execute(sa.update(kit_table_seats).where(
+                s.code == code, s.seat == seat, s.kind == "human", s.token.is_not(None))
+                .values(token=_hash(token), last_seen=None)).rowcount
+            if done == 1:
+                self._bump(conn, code)
+            return done
+
+        if self.store.write(renew) != 1:
+            raise TableRefused(f"seat {seat + 1} of table {code} is not a person's taken seat",
+                               code=NC_("error", "seat_not_taken"), seat_number=seat + 1)
+        return token
+
     def _bump(self, conn: sa.Connection, code: str) -> None:
         conn.execute(sa.update(kit_tables).where(kit_tables.c.code == code).values(
             version=kit_tables.c.version + 1))
@@ -344,6 +376,13 @@ class TableStore:
         self.store.write(lambda conn: conn.execute(sa.update(kit_table_seats).where(
             kit_table_seats.c.code == code, kit_table_seats.c.seat == seat).values(
             last_seen=_now())))
+
+    def leave(self, code: str, seat: int) -> None:
+        """The page of ``seat`` is gone (its tab closed): not connected from now on,
+        until a page of the seat says it is there again."""
+        self.store.write(lambda conn: conn.execute(sa.update(kit_table_seats).where(
+            kit_table_seats.c.code == code, kit_table_seats.c.seat == seat).values(
+            last_seen=None)))
 
     def lease(self, code: str, owner: str, seconds: float = LEASE_S) -> bool:
         """Take or renew the bots' lease of table ``code`` for ``owner`` (a page); True
