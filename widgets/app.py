@@ -19,7 +19,7 @@ from __future__ import annotations
 import html
 import math
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import ipywidgets as w
 
@@ -27,7 +27,7 @@ import kit
 from kit import i18n
 from kit.errors import ConfigError
 from kit.i18n import N_, NC_, Words
-from widgets import app_form, board_class
+from widgets import app_form, app_result, board_class
 from widgets.app_form import (  # (option_words: widgets/tutorials imports it from here)
     NO_TOOLTIP,
     PAUSE_RANGE,
@@ -39,8 +39,9 @@ from widgets.app_form import (  # (option_words: widgets/tutorials imports it fr
     parse_int,
     seed_refused,
 )
-from widgets.app_result import recorded_replay, result_panel
 from widgets.base import Board
+from widgets.page_head import served_by_voila
+from widgets.table_links import PageAddress
 
 
 class PlaytestApp(w.VBox):
@@ -185,8 +186,10 @@ class PlaytestApp(w.VBox):
         self.result_panel = classed(w.VBox(), "kit-app-result-box")
         #: the page's title, what it is for, and the way back to every game
         self.header = app_form.header(t, self.lang, self.game)  # (and the page's head)
+        #: in Voilà, the page's address: a recorded game's continue link once it started
+        self.address = PageAddress()
         self.children = [self.header, self.form, self.board_box, self.recording_note,
-                         self.result_panel]
+                         self.result_panel, self.address]
         try:  # a store that can't be recorded into is named on the form, before any game
             self._recorder()
         except ConfigError as exc:
@@ -341,6 +344,8 @@ class PlaytestApp(w.VBox):
                             + ("&mode=teacher" if teacher else "") + f"&lang={self.lang}")
         if self.board is not None:  # (the board's own link under its log carries it too)
             self.board.show_resume_key(key)
+        if served_by_voila():  # (a reload, F5, goes on with the game, not a new one)
+            self.address.url = self.resume_link
 
     def resume(self, game_id: int | str, key: str | None = None) -> Board | None:
         """Go on with recorded game ``game_id``, which did not finish, given the ``key``
@@ -360,12 +365,13 @@ class PlaytestApp(w.VBox):
                 raise ConfigError("resume", "this page records nothing (record=0): "
                                             "there is no recorded game to go on with",
                                   code=NC_("error", "resume_unrecorded"))
-            state, record = recorder.resume(number, key=key, need_key=True)
-            if record.game != self.game:
-                raise ConfigError("resume", f"recorded game {game_id} is a {record.game} "
+            # (another game's link: said before "it is over", which would offer its replay)
+            if (other := app_result.recorded_game_of(recorder, number)) not in (None, self.game):
+                raise ConfigError("resume", f"recorded game {game_id} is a {other} "
                                             f"game, not {self.game}",
                                   code=NC_("error", "resume_other_game"),
-                                  number=game_id, game=record.game)
+                                  number=game_id, game=other)
+            state, record = recorder.resume(number, key=key, need_key=True)
             seats = [who_sat(label) for label in record.seats]  # as the board recorded them
             kinds = ["human" if kind == "human" else f"bot:{name}" if kind == "bot" else label
                      for (kind, name), label in zip(seats, record.seats, strict=True)]
@@ -386,6 +392,9 @@ class PlaytestApp(w.VBox):
             self.link_problems.value = self._refusal_html(exc)
             if getattr(exc, "code", None) == "resume_over" and number is not None:
                 self._offer_replay(number)  # (the key was right: the game is theirs)
+            elif getattr(exc, "code", None) == "resume_other_game" and number is not None:
+                self.link_actions.children = [app_result.other_app_link(
+                    self.t, self.lang, exc.params["game"], number, key)]
             return None
         self._set_resume_link(number, str(key))
         return self._show(settings)
@@ -393,10 +402,8 @@ class PlaytestApp(w.VBox):
     def _offer_replay(self, game_id: int) -> None:
         """Under the news that recorded game ``game_id`` is over, there being nothing to go
         on with: a button that replays it."""
-        button = classed(w.Button(description=self.t("Replay the game"), layout=WHOLE_LABEL,
-                                  button_style="primary"), "kit-replay-recorded")
-        button.on_click(lambda _b: self.replay_recorded(game_id))
-        self.link_actions.children = [button]
+        self.link_actions.children = [app_result.replay_button(
+            self.t, lambda: self.replay_recorded(game_id))]
 
     def replay_recorded(self, game_id: int) -> Board | None:
         """Step through finished recorded game ``game_id`` (replay mode), seen by its first
@@ -404,7 +411,7 @@ class PlaytestApp(w.VBox):
         from kit.record import RecordError
 
         try:
-            state, names, seat = recorded_replay(self._recorder(), game_id, self.t)
+            state, names, seat = app_result.recorded_replay(self._recorder(), game_id, self.t)
         except (RecordError, ValueError, KeyError, IndexError) as exc:
             self.link_problems.value = self._refusal_html(exc)
             return None
@@ -471,22 +478,20 @@ class PlaytestApp(w.VBox):
         self.recording_note.value = ""
         self.resume_link = None
         self.form.layout.display = None
+        if self.address.url:  # (a reload now opens the form, not the game left)
+            self.address.url = "?" + urlencode({k: v for k, v in self.params.items()
+                                                if k not in ("start", "resume", "key")})
 
     def _show_result(self) -> None:
         """The result panel once the game is over, and what is recorded under the board
         (the link that goes on with the game only while there is a game to go on with)."""
         board = self.board
-        self.result_panel.children = [] if board is None else result_panel(
+        self.result_panel.children = [] if board is None else app_result.result_panel(
             board, self.t, self.lang, play_again=self.play_again, replay=self.replay,
             new_setup=self.new_setup)
         if board is None:
             return
         note = self.consent.value if board.recording is not None else ""
         if self.resume_link is not None and board.result is None:
-            words = self.t("this link")
-            link = (f"<a class='kit-resume-link' style='{app_form.LINK_STYLE}' "
-                    f"href='{html.escape(self.resume_link)}'>{words}</a>")
-            note += (f"<p style='{app_form.NOTE_STYLE}'>"
-                     + self.t("To go on with this game later (a page closed or reloaded), "
-                              "keep {link}: only it opens the game.", link=link) + "</p>")
+            note += app_result.resume_note(self.t, self.resume_link)
         self.recording_note.value = note

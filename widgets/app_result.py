@@ -7,13 +7,21 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Sequence
 from typing import Any
+from urllib.parse import urlencode
 
 import ipywidgets as w
 
 import kit
 from kit import i18n
 from kit.i18n import Words
-from widgets.app_form import NO_TOOLTIP, WHOLE_LABEL, classed, heading_html
+from widgets.app_form import (
+    LINK_STYLE,
+    NO_TOOLTIP,
+    NOTE_STYLE,
+    WHOLE_LABEL,
+    classed,
+    heading_html,
+)
 from widgets.base import Board
 from widgets.page_head import RatingScale, StatusLine
 
@@ -115,6 +123,42 @@ def recorded_replay(recorder: Any, game_id: int, t: Words) -> tuple[Any, list[st
             names.append(name if kind == "human" and name != f"Seat {p + 1}" else None)
     people = [p for p, label in enumerate(labels) if str(label).startswith("human")]
     return state, names, (people or [0])[0]
+
+
+def recorded_game_of(recorder: Any, game_id: int) -> str | None:
+    """Which game recorded game ``game_id`` is (``"domino_metro"``), None if there is no
+    such game: a continue link opened in another game's app is refused naming it."""
+    from kit.record import load_games
+
+    games = load_games(recorder, game_ids=[game_id], events=False, include_incomplete=True)
+    return None if games.empty else str(games["game"].iloc[0])
+
+
+def other_app_link(t: Words, lang: str, game: str, game_id: int, key: str | None) -> w.HTML:
+    """A link that opens a continue link in the app of its own ``game``."""
+    url = f"{game}_app.ipynb?" + urlencode({"resume": game_id, "key": key or "", "lang": lang})
+    return classed(w.HTML(f"<a class='kit-other-app-link' style='{LINK_STYLE}' href='"
+                          f"{html.escape(url)}'>" + html.escape(t(
+                              "Go on with it in the app of {game}",
+                              game=t.ctx("game", game, default=game))) + "</a>"),
+                   "kit-other-app")
+
+
+def resume_note(t: Words, url: str) -> str:
+    """The line under a recorded game's board that gives its continue link ``url``."""
+    link = (f"<a class='kit-resume-link' style='{LINK_STYLE}' href='{html.escape(url)}'>"
+            + t("this link") + "</a>")
+    return (f"<p style='{NOTE_STYLE}'>" + t(
+        "To go on with this game later (a page closed or reloaded), keep {link}: only it "
+        "opens the game.", link=link) + "</p>")
+
+
+def replay_button(t: Words, replay: Callable[[], Any]) -> w.Button:
+    """«Replay the game»: a finished recorded game's link offers its replay."""
+    button = classed(w.Button(description=t("Replay the game"), layout=WHOLE_LABEL,
+                              button_style="primary"), "kit-replay-recorded")
+    button.on_click(lambda _b: replay())
+    return button
 
 
 def result_html(result: dict, names: list[str], t: Words | None = None) -> str:
