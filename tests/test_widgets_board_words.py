@@ -29,5 +29,3 @@ def test_the_words_a_screen_reader_reads_are_translated(lang):
     words = board("hanabi", lang=lang).words["words"]
     for key in ("step_back", "step_forward", "to_start", "to_end", "hb_card_n"):
         assert words[key] and not words[key].isascii(), (key, words[key])
-    fact = board("waiting_list", lang=lang).words["words"]["wl_fact_about"]
-    assert "{name}" in fact and fact != "Fact: {name}"

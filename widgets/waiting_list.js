@@ -18,8 +18,8 @@ function wlCard(ctx, cat, id, extra, attrs, open) {
   return h("div", { class: `wl-card wl-t-${c.type} ${extra || ""}`, title: [wlText(c, T), text, source].filter(Boolean).join("\n"), "data-dead": T("wl_dead"), ...(attrs || {}) },
     h("span", { class: "wl-type" }, `${WL_ICON[c.type] || "?"}\u00a0${T(`wl_${c.type}`)}`),
     h("span", { class: "wl-name" }, wlText(c, T)),
-    // (the toggle, "ℹ" to the eye, names its fact to a screen reader)
-    text ? h("details", { class: "wl-fact", open: !!open }, h("summary", { "aria-label": T("wl_fact_about", { name: wlText(c, T) }) }, "ℹ"),
+    // (the toggle, "ℹ" to the eye, names its fact to a screen reader: "Fact: …", the card's name)
+    text ? h("details", { class: "wl-fact", open: !!open }, h("summary", { "aria-label": wlText(c, T) }, "ℹ"),
       h("p", { class: "wl-fact-text" }, text), source ? h("p", { class: "wl-fact-source", "data-verbatim": "" }, source) : null) : null);
 }
 

@@ -44,7 +44,6 @@ class WaitingListBoard(Board):
         # (a fact's year when the deck gives none or an approximate one: deck.toml)
         "wl_undated": N_("undated"), "wl_about": N_("about {year}"),
         "wl_dead": N_("dead"),
-        "wl_fact_about": N_("Fact: {name}"),
         # (the result table under the board: the fewest penalty points win, WL-R4)
         "score": N_("Penalty points"),
         "wl_round": N_("Round {n} of {of}"), "wl_goal": N_("Goal:"), "wl_deck": N_("Deck {n}"),
