@@ -131,7 +131,8 @@ function kitBoard(draw) {
       const button = e.target.closest && e.target.closest("button.kit-act[data-action]");
       if (!button || !root.contains(button)) return;
       e.stopPropagation();
-      send({ kind: "act", action: JSON.parse(button.dataset.action) }, button);
+      // (`at`: the moves this page had seen; a table refuses a move made on an older game)
+      send({ kind: "act", action: JSON.parse(button.dataset.action), at: model.get("moves") }, button);
     });
     const hoverOf = (node) => {
       const el = node && node.closest ? node.closest("[data-hover]") : null;

@@ -434,6 +434,7 @@ class Board(anywidget.AnyWidget):
             if not isinstance(action, dict):
                 raise IllegalAction(rule, "malformed move: 'action' must be an action dict",
                                     code=NC_("error", "malformed"))
+            self._check_seen(content.get("at"))
             self.act(action)
         elif kind == "reveal":
             self._do(self.viewer.reveal)
@@ -457,6 +458,21 @@ class Board(anywidget.AnyWidget):
             raise IllegalAction(rule, f"message {kind!r} is not accepted in {mode} mode",
                                 code=NC_("error", "not_accepted"), kind=kind,
                                 mode=self.t(PAGE_WORDS.get(f"mode_{mode}", mode)))
+
+    def _check_seen(self, at: Any) -> None:
+        """A table across devices: a move the page chose on a game that has since gone on
+        (the same seat's other page moved first) is refused as such, not by whatever rule
+        it breaks now. ``at``: the number of moves the page had seen (None: not said)."""
+        if at is None or self.table.mode != "table":
+            return
+        if not isinstance(at, int) or isinstance(at, bool):
+            raise IllegalAction(self.state.spec.action_rule,
+                                "malformed move: 'at' must be an integer",
+                                code=NC_("error", "malformed"))
+        if at != len(self.state.history):
+            raise IllegalAction("action",  # (no rule of the game: said without a rule id)
+                                f"move {at + 1} was already made on another page",
+                                code=NC_("error", "stale_move"), move=at + 1)
 
     def close(self) -> None:
         """Stop showing the table; a table of this board's own is put away (its bots
