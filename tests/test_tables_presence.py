@@ -165,5 +165,7 @@ def test_shared_links_carry_no_language_and_the_code_fields_enter_joins(store: T
     code_page = page(store, "ru")
     field = find(code_page.body, "kit-table-code-field")
     assert field.continuous_update is False
+    field.value = made.code[:3]  # (half typed, then the field left: nothing refused yet)
+    assert code_page.message.value == "" and find(code_page.body, "kit-take-seat-0") is None
     field.value = made.code.lower()  # (typed, then Enter: the value is sent)
     assert find(code_page.body, "kit-take-seat-0") is not None

@@ -27,7 +27,7 @@ import ipywidgets as w
 from kit import i18n
 from kit.errors import ConfigError, IllegalAction
 from kit.i18n import NC_, Words
-from kit.record.tables import TableInfo, TableRefused, TableStore
+from kit.record.tables import CODE_LENGTH, TableInfo, TableRefused, TableStore
 from widgets import board_class
 from widgets.app_form import (
     LINK_STYLE,
@@ -181,8 +181,13 @@ class TableApp(w.VBox):
             except (IllegalAction, ConfigError) as exc:
                 self.refuse(exc)
 
+        def typed(_change: Any) -> None:
+            # (leaving the field sends it too: only a whole code, not one half typed)
+            if len(code.value.strip().replace(" ", "").replace("-", "")) == CODE_LENGTH:
+                join(None)
+
         go.on_click(join)
-        code.observe(join, names="value")
+        code.observe(typed, names="value")
         form = w.HBox([code, go])
         self._title(t("Join a table"))
         self.body.children = [form]

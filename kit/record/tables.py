@@ -27,7 +27,7 @@ player's device) on the recording store, the single source of truth.
   (:meth:`TableStore.lease`), which renews it; when its kernel dies, the lease runs out
   after :data:`LEASE_S` and another page of the table takes it.
 - Presence: each seat's page calls :meth:`TableStore.heartbeat` while its browser tab
-  says it is there (widgets/presence.py); a seat heard from within :data:`PRESENT_S` is
+  says it is there (the page's pulse); a seat heard from within :data:`PRESENT_S` is
   connected; a tab that closes says so (:meth:`TableStore.leave`).
 - A seat's link lost: the host gives the seat a new one (:meth:`TableStore.new_seat_link`);
   the old token stops working, the seat keeps its name and moves.
