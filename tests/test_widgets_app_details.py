@@ -139,7 +139,8 @@ def _finished_game(tmp_path: Path, monkeypatch: Any) -> tuple[PlaytestApp, str]:
 def test_a_finished_games_link_offers_its_replay(tmp_path, monkeypatch):
     """«Записанная партия 5 окончена: продолжать нечего.» was all a finished game's link
     said; it offers the replay of that game too (the key was right: it is the holder's
-    game), which shows every move, names the seats as recorded and records nothing."""
+    game), which opens at the deal (a tester found it at the last move, every step forward
+    greyed out), holds every move, names the seats as recorded and records nothing."""
     played, link = _finished_game(tmp_path, monkeypatch)
     app = PlaytestApp("pug_party", query=link[1:] + "&pause=0")
     assert "закінчено" in html.unescape(app.link_problems.value) and app.board is None
@@ -148,6 +149,8 @@ def test_a_finished_games_link_offers_its_replay(tmp_path, monkeypatch):
     button.click()
     (replay,) = app.board_box.children
     assert replay.mode == "replay" and replay.replay_length == len(played.board.state.history)
+    assert replay.state.history == [] and replay.moves == 0
+    replay.table.step(replay.replay_length)
     assert replay.state.history == played.board.state.history
     assert replay.names == played.board.names
     assert app.form.layout.display == "none" and app.recording_note.value == ""

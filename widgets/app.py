@@ -453,7 +453,8 @@ class PlaytestApp(w.VBox):
 
     def _show_replay(self, replay: Board) -> Board:
         """A replay in the board's place: it records nothing, so the page says nothing of
-        recording under it."""
+        recording under it. It opens at the deal, to be watched from the start."""
+        replay.table.step(0)
         self.form.layout.display = "none"
         replay.layout.width = "100%"
         self.board_box.children = [replay]
