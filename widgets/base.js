@@ -356,7 +356,10 @@ function kitBoard(draw) {
           T("lost", { why: ui.lost })));
       } else if (pending && ui.waited) {
         parts.push(h("div", { key: "waited", class: "kit-notice", role: "status" },
-          T("no_answer", { s: NO_ANSWER_MS / 1000 }), resumeLink(model.get("record_id"), T("no_answer_resume"), T("this_link"), model.get("game"), model.get("resume_key"), mode), "."));
+          T("no_answer", { s: NO_ANSWER_MS / 1000 }), " ",
+          // (a table's seat, or a recorded game whose address is its continue link: a
+          // reload brings it back; any other game, a reload starts anew)
+          T(mode === "table" || resumeLink(model.get("record_id"), "", "", model.get("game"), model.get("resume_key"), mode) ? "no_answer_reload" : "no_answer_new")));
       }
       if (result) {
         parts.push(h("div", { key: "over", class: "kit-over" }, h("b", {}, `${T("game_over_dot")} `),

@@ -25,10 +25,11 @@ PAGE_WORDS = {
     "spectator": N_("Spectator"),
     "you": N_("You: {who}"),
     "lost": N_("This page has lost its kernel ({why}). Reload the page to play again."),
-    "no_answer": N_("Your move has had no answer for {s} s. The kernel may be busy, or the "
-                    "connection is down: the move goes out once it is back. Reloading the "
-                    "page would start a new game"),
-    "no_answer_resume": N_(": to go on with this one after that, open "),
+    "no_answer": N_("Your move has had no answer for {s} s. The server may be busy, or the "
+                    "connection is down: the move goes out once it is back."),
+    "no_answer_reload": N_("If it stays so, reload the page: the game comes back with every "
+                           "move taken."),
+    "no_answer_new": N_("Reloading the page would start a new game."),
     "pass_device": N_("Pass the device to {who}."),
     "look_away": N_("Others, please look away."),
     "i_am": N_("I am {who}: show my cards"),

@@ -321,6 +321,10 @@ def test_a_move_with_no_answer_says_so_and_counts_once_the_connection_is_back(
     notice = page.locator(".kit-board .kit-notice")
     notice.wait_for(timeout=15_000)
     assert "no answer" in notice.inner_text() and board_moves(page) == before
+    # (a recorded game's address is its continue link: a reload brings it back)
+    recorded = page.evaluate("[...globalThis.__kitModels].at(-1).get('record_id') !== null")
+    assert ("reload the page: the game comes back" in notice.inner_text()) == recorded
+    assert ("would start a new game" in notice.inner_text()) != recorded
     # (the clicked button is marked once the answer is slow: CLICK_FEEDBACK_MS)
     assert page.locator(".kit-board .kit-clicked").count() == 1
     page.click(".kit-board .hb-play >> nth=1")  # the first move is still in flight
