@@ -7,40 +7,17 @@ event loop, a page catches up when ``shared.sync()`` is called)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs
 
 import pytest
+from table_pages import find, page
 
 from kit.record.tables import TableStore
 from widgets.app import PlaytestApp
-from widgets.shared_table import TableApp
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> TableStore:
-    url = f"sqlite:///{tmp_path}/playtests.sqlite"
-    monkeypatch.setenv("KIT_RECORD_URL", url)
-    return TableStore(url)
 
 
 def click(widget) -> None:
     widget.click()
-
-
-def find(root, cls: str):
-    """The first widget under ``root`` with class ``cls``."""
-    todo = [root]
-    while todo:
-        node = todo.pop(0)
-        if cls in getattr(node, "_dom_classes", ()):
-            return node
-        todo.extend(getattr(node, "children", ()))
-    return None
-
-
-def page(store: TableStore, lang: str = "en", **params: str) -> TableApp:
-    return TableApp(query=urlencode({**params, "lang": lang}), store=store)
 
 
 def test_the_form_creates_a_table_and_the_host_gets_links_and_qr_codes(store: TableStore):

@@ -6,36 +6,13 @@ page is its own kernel); the tab's pings are the messages its script sends."""
 from __future__ import annotations
 
 import time
-from pathlib import Path
-from urllib.parse import parse_qs, urlencode, urlparse
+from urllib.parse import parse_qs, urlparse
 
 import pytest
+from table_pages import find, page
 
 from kit.record.tables import TableRefused, TableStore
 from widgets.shared_table import TableApp
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> TableStore:
-    url = f"sqlite:///{tmp_path}/playtests.sqlite"
-    monkeypatch.setenv("KIT_RECORD_URL", url)
-    return TableStore(url)
-
-
-def find(root, cls: str):
-    """The first widget under ``root`` with class ``cls``."""
-    todo = [root]
-    while todo:
-        node = todo.pop(0)
-        if cls in getattr(node, "_dom_classes", ()):
-            return node
-        todo.extend(getattr(node, "children", ()))
-    return None
-
-
-def page(store: TableStore, lang: str | None = "en", **params: str) -> TableApp:
-    return TableApp(query=urlencode({**params, **({"lang": lang} if lang else {})}),
-                    store=store)
 
 
 def tab_says(app: TableApp, kind: str) -> list:

@@ -4,24 +4,10 @@ by the rule it now breaks (HB-1: it is not that seat's turn any more)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from urllib.parse import urlencode
-
 import pytest
+from table_pages import page
 
 from kit.record.tables import TableStore
-from widgets.shared_table import TableApp
-
-
-@pytest.fixture
-def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> TableStore:
-    url = f"sqlite:///{tmp_path}/playtests.sqlite"
-    monkeypatch.setenv("KIT_RECORD_URL", url)
-    return TableStore(url)
-
-
-def page(store: TableStore, lang: str = "en", **params: str) -> TableApp:
-    return TableApp(query=urlencode({**params, "lang": lang}), store=store)
 
 
 @pytest.mark.parametrize(("lang", "said"), [("en", "on another page"),

@@ -40,6 +40,20 @@ def voila_url() -> Iterator[str]:
         yield url
 
 
+@pytest.fixture(scope="module")
+def tables_server() -> Iterator[tuple[str, str]]:
+    """A Voilà server of the module's own recording into a SQLite file of its own, for
+    tables across devices: (url, store URL)."""
+    if not Path(os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")).exists():
+        pytest.skip("Debian's chromium is not installed (scripts/setup.sh --test installs it)")
+    from benchmarks.browser import voila_server
+
+    with tempfile.TemporaryDirectory(prefix="kit-tables-") as tmp:
+        db = f"sqlite:///{tmp}/tables.sqlite"
+        with voila_server(env={"KIT_RECORD_URL": db}) as url:
+            yield url, db
+
+
 @pytest.fixture(scope="session")
 def chromium() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright

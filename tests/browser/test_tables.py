@@ -15,9 +15,6 @@ import random
 import re
 import signal
 import subprocess
-import tempfile
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -52,16 +49,8 @@ HANABI_CARD = re.compile(r'"colour":\s*"(\w+)",\s*"value":\s*(\d)')
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[tuple[str, str]]:
-    """A Voilà server recording into a SQLite file of the test's own: (url, store URL)."""
-    if not Path(os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")).exists():
-        pytest.skip("Debian's chromium is not installed")
-    from benchmarks.browser import voila_server
-
-    with tempfile.TemporaryDirectory(prefix="kit-tables-") as tmp:
-        db = f"sqlite:///{tmp}/tables.sqlite"
-        with voila_server(env={"KIT_RECORD_URL": db}) as url:
-            yield url, db
+def server(tables_server: tuple[str, str]) -> tuple[str, str]:
+    return tables_server
 
 
 def truth(db: str, code: str) -> Any:

@@ -9,10 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import tempfile
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,16 +22,8 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def server() -> Iterator[tuple[str, str]]:
-    """A Voilà server recording into a SQLite file of the test's own: (url, store URL)."""
-    if not Path(os.environ.get("KIT_CHROMIUM", "/usr/bin/chromium")).exists():
-        pytest.skip("Debian's chromium is not installed")
-    from benchmarks.browser import voila_server
-
-    with tempfile.TemporaryDirectory(prefix="kit-presence-") as tmp:
-        db = f"sqlite:///{tmp}/tables.sqlite"
-        with voila_server(env={"KIT_RECORD_URL": db}) as url:
-            yield url, db
+def server(tables_server: tuple[str, str]) -> tuple[str, str]:
+    return tables_server
 
 
 def make_table(db: str, seats: list[str]) -> Any:
