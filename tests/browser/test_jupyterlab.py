@@ -24,10 +24,13 @@ IDLE = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
 KERNEL_READY = ("() => [...document.querySelectorAll('.jp-StatusBar-TextItem')]"
                 ".some((e) => /\\|\\s*Idle/.test(e.textContent))")
 ERRORS = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
-# the first board with a move to make: its index among the boards, and its moves so far
+# the first board with a move to make now: its index among the boards, and its moves so
+# far (not one whose buttons are the last turn's, kept hidden while its bots move: a click
+# there is not sent, and the move never came)
 MOVABLE = """() => {
   const boards = [...document.querySelectorAll('.kit-board')];
   const i = boards.findIndex((b) => !b.dataset.pending && b.dataset.over !== '1'
+    && Number(b.dataset.legal) > 0 && !b.classList.contains('kit-waiting')
     && b.querySelector('button.kit-act'));
   return i < 0 ? null : [i, boards[i].dataset.moves];
 }"""
@@ -72,15 +75,13 @@ def test_a_notebook_runs_in_jupyterlab_and_its_board_takes_a_move(chromium: Any,
         page.wait_for_selector(".kit-board", timeout=120_000)
         page.wait_for_selector(IDLE, timeout=300_000)  # every cell has run
         assert page.locator(ERRORS).all_inner_texts() == []
-        # (the first notebook of a fresh install waits longest: a cold kernel sends the
-        # boards' code after its cells, under a whole test run's load)
-        page.wait_for_function(MOVABLE, timeout=180_000)
+        page.wait_for_function(MOVABLE, timeout=120_000)
         index, moves = page.evaluate(MOVABLE)
         board = page.locator(".kit-board").nth(index)
         board.locator("button.kit-act").first.click()
         page.wait_for_function(
             "([i, m]) => document.querySelectorAll('.kit-board')[i].dataset.moves !== m",
-            arg=[index, moves], timeout=120_000)
+            arg=[index, moves], timeout=60_000)
         assert not board.locator(".kit-error").count(), board.locator(".kit-error").inner_text()
         # the page holds one copy of each board code, asked for once
         kept = page.evaluate("() => Object.keys(globalThis.__kitBoardCode || {})")
