@@ -112,21 +112,19 @@ DRAW_BEFORE_METRO = "draw_before_metro"  # DM-R2: every tile that fits closes th
 ONLY_METRO = "metro"          # DM-8, DM-R2: ... and there is no other move
 
 
-def only_move(pos: Position) -> str | None:
-    """DM-6, DM-8, DM-R2: why the seat's moves are only a draw, only a pass, or only
-    placements that close the last open end (one of the four codes above); None when it
-    has a choice of tiles, or outside a turn."""
-    if pos.phase != PLAY:
+def only_move(pos: Position, moves: Sequence[Action]) -> str | None:
+    """DM-6, DM-8, DM-R2: why the seat's moves (``moves``: its :func:`listing`) are only a
+    draw, only a pass, or only placements that close the last open end (one of the four
+    codes above); None when it has a choice of tiles, or outside a turn."""
+    if pos.phase != PLAY or not moves:
         return None
-    moves = listing(pos)
     if all(isinstance(m, Pass) for m in moves):
         return ONLY_PASS
-    normal, closing = placements(pos)
-    if all(isinstance(m, Draw) for m in moves):
-        return DRAW_BEFORE_METRO if closing else ONLY_DRAW
-    if closing and not normal:
-        return ONLY_METRO
-    return None
+    if all(isinstance(m, Draw) for m in moves):  # (rare: the hand is searched again)
+        return DRAW_BEFORE_METRO if placements(pos)[1] else ONLY_DRAW
+    # (the listing offers closing placements only when no other placement is there)
+    first = moves[0]
+    return ONLY_METRO if isinstance(first, Place) and closes(pos, first) else None
 
 
 def closes(pos: Position, place: Place) -> bool:

@@ -390,7 +390,7 @@ class DominoMetroState(GameState):
                 "zero_double", "metro_double", "metro_maker", "tied_pips")},
             "records": [_copy_record(r) for r in self.records],
             "table": self.table(),
-            "only": (legal.only_move(self.position())
+            "only": (legal.only_move(self.position(), self.legal_actions())
                      if seat is not None and seat == self.to_act else None),
             "last_game": (match.game_summary(self.records[-1], self.scoring,
                                              self.options["metro_double"])
