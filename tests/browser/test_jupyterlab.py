@@ -24,16 +24,25 @@ IDLE = ".jp-Notebook-ExecutionIndicator[data-status='idle']"
 KERNEL_READY = ("() => [...document.querySelectorAll('.jp-StatusBar-TextItem')]"
                 ".some((e) => /\\|\\s*Idle/.test(e.textContent))")
 ERRORS = ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']"
-# the first board with a move to make now: its index among the boards, and its moves so
-# far (not one whose buttons are the last turn's, kept hidden while its bots move: a click
-# there is not sent, and the move never came)
-MOVABLE = """() => {
-  const boards = [...document.querySelectorAll('.kit-board')];
-  const i = boards.findIndex((b) => !b.dataset.pending && b.dataset.over !== '1'
-    && Number(b.dataset.legal) > 0 && !b.classList.contains('kit-waiting')
-    && b.querySelector('button.kit-act'));
-  return i < 0 ? null : [i, boards[i].dataset.moves];
+# every code cell has run: each prompt shows its number, none "[*]" (queued or running) or
+# "[ ]" (the indicator alone goes idle for a moment between two queued cells)
+ALL_RUN = """() => {
+  const prompts = [...document.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+    .map((p) => p.textContent.trim()).filter((text) => text);
+  return prompts.length > 0 && prompts.every((text) => /^\\[\\d+\\]/.test(text));
 }"""
+# the first board with a move to make now, marked so that the click and the wait find this
+# very board (an index could name another once more boards are drawn); not one whose buttons
+# are the last turn's, kept hidden while its bots move: a click there is not sent
+MOVABLE = """() => {
+  const board = [...document.querySelectorAll('.kit-board')].find((b) => !b.dataset.pending
+    && b.dataset.over !== '1' && Number(b.dataset.legal) > 0
+    && !b.classList.contains('kit-waiting') && b.querySelector('button.kit-act'));
+  if (!board) return null;
+  board.dataset.picked = '1';
+  return [board.dataset.moves];
+}"""
+PICKED = ".kit-board[data-picked='1']"
 
 
 @pytest.fixture(scope="module")
@@ -73,19 +82,26 @@ def test_a_notebook_runs_in_jupyterlab_and_its_board_takes_a_move(chromium: Any,
         page.click(".lm-MenuBar-itemLabel:text-is('Run')")
         page.click(".lm-Menu-itemLabel:text-is('Run All Cells')")
         page.wait_for_selector(".kit-board", timeout=120_000)
-        page.wait_for_selector(IDLE, timeout=300_000)  # every cell has run
+        page.wait_for_function(ALL_RUN, timeout=300_000)
+        page.wait_for_selector(IDLE, timeout=300_000)
         assert page.locator(ERRORS).all_inner_texts() == []
-        page.wait_for_function(MOVABLE, timeout=120_000)
-        index, moves = page.evaluate(MOVABLE)
-        board = page.locator(".kit-board").nth(index)
+        [moves] = page.wait_for_function(MOVABLE, timeout=120_000).json_value()
+        board = page.locator(PICKED)
         board.locator("button.kit-act").first.click()
         page.wait_for_function(
-            "([i, m]) => document.querySelectorAll('.kit-board')[i].dataset.moves !== m",
-            arg=[index, moves], timeout=60_000)
+            f"(m) => document.querySelector(\"{PICKED}\").dataset.moves !== m",
+            arg=moves, timeout=60_000)
         assert not board.locator(".kit-error").count(), board.locator(".kit-error").inner_text()
         # the page holds one copy of each board code, asked for once
         kept = page.evaluate("() => Object.keys(globalThis.__kitBoardCode || {})")
         assert len(kept) == len({k.split(':')[0] for k in kept}) >= 1
         assert errors == []
+    except Exception:
+        # what the page showed, for a failure seen only in a fresh clone's run
+        print(page.evaluate("""() => [...document.querySelectorAll('.kit-board')].map((b) => [
+          JSON.stringify(b.dataset), b.className, b.querySelector('.kit-status')?.textContent])"""))
+        page.screenshot(path=ROOT / "test-artifacts" / f"lab-{Path(notebook).stem}.png",
+                        full_page=True)
+        raise
     finally:
         context.close()
