@@ -96,8 +96,14 @@ def test_the_host_gives_a_seat_a_new_link_and_the_old_one_is_refused(store: Tabl
     assert "новую ссылку" in ann.presence.value
     with pytest.raises(TableRefused):  # (only with the host's key)
         store.new_seat_link(made.code, "not the key", 0)
-    with pytest.raises(TableRefused):  # (a free seat has no link to replace)
-        store.new_seat_link(made.code, made.host_key, 1)
+    # a free seat has no link to replace; nor has a seat beyond the table, or one that is
+    # not a number: each is refused the same way, and nothing changes
+    version = store.info(made.code).version
+    for seat in (1, 2, -1, "0", True):
+        with pytest.raises(TableRefused) as refused_seat:
+            store.new_seat_link(made.code, made.host_key, seat)  # type: ignore[arg-type]
+        assert refused_seat.value.code == "seat_not_taken"
+    assert store.info(made.code).version == version
 
 
 def test_a_seat_link_of_a_taken_seat_says_so_up_front(store: TableStore):

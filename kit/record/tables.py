@@ -337,16 +337,17 @@ class TableStore:
         unless ``seat`` is a person's seat somebody took."""
         self.check_key(code, host_key)
         code = _clean_code(code)
-        info = self.info(code)
-        if (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < info.players
-                or info.seats[seat].kind != "human" or not info.seats[seat].taken):
-            raise TableRefused(f"seat {seat!r} of table {code} is not a person's taken seat",
+        refused = TableRefused(f"seat {seat!r} of table {code} is not a person's taken seat",
                                code=NC_("error", "seat_not_taken"),
                                seat_number=seat + 1 if isinstance(seat, int) else seat)
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise refused
         token = secrets.token_urlsafe(24)
         s = kit_table_seats.c
 
         def renew(conn: sa.Connection) -> int:
+            # the one check: a person's seat somebody took (a seat out of range, a bot's or
+            # a free one matches no row), made in the write itself against a race
             done = conn.execute(sa.update(kit_table_seats).where(
                 s.code == code, s.seat == seat, s.kind == "human", s.token.is_not(None))
                 .values(token=_hash(token), last_seen=None)).rowcount
@@ -355,8 +356,7 @@ class TableStore:
             return done
 
         if self.store.write(renew) != 1:
-            raise TableRefused(f"seat {seat + 1} of table {code} is not a person's taken seat",
-                               code=NC_("error", "seat_not_taken"), seat_number=seat + 1)
+            raise refused
         return token
 
     def _bump(self, conn: sa.Connection, code: str) -> None:
