@@ -10,6 +10,7 @@ import contextlib
 import os
 import signal
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -29,9 +30,22 @@ def server(tables_server: tuple[str, str]) -> tuple[str, str]:
 def make_table(db: str, seats: list[str]) -> Any:
     store = TableStore(db)
     try:
-        return store, store.create("hanabi", len(seats), seats, seed=3, lang="en", pause=0.05)
+        return store.create("hanabi", len(seats), seats, seed=3, lang="en", pause=0.05)
     finally:
         store.store.dispose()
+
+
+@contextlib.contextmanager
+def pages(chromium: Any, count: int) -> Iterator[list[Any]]:
+    """``count`` pages, each in a browser context of its own, all closed at the end (one a
+    test closed already is let be)."""
+    opened = [new_page(chromium) for _ in range(count)]
+    try:
+        yield opened
+    finally:
+        for page in opened:
+            with contextlib.suppress(Exception):
+                page.context.close()
 
 
 def presence_says(page: Any, words: str, timeout: float = 60_000) -> None:
@@ -47,9 +61,8 @@ def test_a_closed_seat_page_is_not_connected_within_ten_seconds(chromium: Any, s
     once its pings stop (PagePulse: ALIVE_S, then the store's PRESENT_S), though its
     kernel and websocket live on."""
     url, db = server
-    _store, made = make_table(db, ["human", "human"])
-    host, bob = new_page(chromium), new_page(chromium)
-    try:
+    made = make_table(db, ["human", "human"])
+    with pages(chromium, 2) as (host, bob):
         host.goto(f"{url}/voila/render/table_app.ipynb?table={made.code}&host={made.host_key}"
                   "&lang=en")
         host.wait_for_selector(".kit-table-links", timeout=120_000)
@@ -69,18 +82,13 @@ def test_a_closed_seat_page_is_not_connected_within_ten_seconds(chromium: Any, s
         print(f"{how} tab shown not connected after {took:.1f} s")
         assert took < 12, took
         host.wait_for_selector(".kit-seat-bot-1", timeout=5_000)  # (give his seat to a bot)
-    finally:
-        host.context.close()
-        with contextlib.suppress(Exception):
-            bob.context.close()
 
 
 def test_a_page_whose_kernel_stops_answering_says_so_until_it_answers(chromium: Any,
                                                                       server: Any):
     url, db = server
-    _store, made = make_table(db, ["human", "human"])
-    page = new_page(chromium)
-    try:
+    made = make_table(db, ["human", "human"])
+    with pages(chromium, 1) as (page,):
         take_seat(page, f"{url}/voila/render/table_app.ipynb?table={made.code}&lang=en", 0)
         notice = ".kit-connection-lost"
         page.wait_for_selector(notice, state="attached")
@@ -97,19 +105,16 @@ def test_a_page_whose_kernel_stops_answering_says_so_until_it_answers(chromium: 
         finally:
             os.kill(pid, signal.SIGCONT)
         page.wait_for_selector(notice, state="hidden", timeout=20_000)
-    finally:
-        page.context.close()
 
 
 def test_the_hosts_new_link_opens_the_seat_and_the_old_one_is_refused(chromium: Any,
                                                                       server: Any):
     url, db = server
-    store, made = make_table(db, ["human", "human"])
+    made = make_table(db, ["human", "human"])
     store = TableStore(db)
     old = store.take_seat(made.code, 0, "Ann")
     store.store.dispose()
-    host, ann = new_page(chromium), new_page(chromium)
-    try:
+    with pages(chromium, 2) as (host, ann):
         host.goto(f"{url}/voila/render/table_app.ipynb?table={made.code}&host={made.host_key}"
                   "&lang=en")
         host.click(".kit-new-link-0", timeout=120_000)
@@ -124,15 +129,11 @@ def test_the_hosts_new_link_opens_the_seat_and_the_old_one_is_refused(chromium: 
         refusal = ann.wait_for_selector(".kit-table-refused", timeout=120_000)
         assert "forged or out of date" in refusal.inner_text()
         assert ann.query_selector(".kit-board") is None
-    finally:
-        host.context.close()
-        ann.context.close()
 
 
 def test_f5_in_a_recorded_solo_game_goes_on_with_it(chromium: Any, server: Any):
     url, _db = server
-    page = new_page(chromium)
-    try:
+    with pages(chromium, 1) as (page,):
         page.goto(f"{url}/voila/render/hanabi_app.ipynb?players=2&seats=human,bot:rule&seed=5"
                   "&pause=0&start=1&lang=en")
         page.wait_for_selector(".kit-board", timeout=120_000)
@@ -146,5 +147,3 @@ def test_f5_in_a_recorded_solo_game_goes_on_with_it(chromium: Any, server: Any):
         page.wait_for_selector(".kit-board", timeout=120_000)
         wait_moves(page, moves)
         assert board_moves(page) == moves and "resume=" in page.url
-    finally:
-        page.context.close()
