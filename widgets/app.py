@@ -422,7 +422,7 @@ class PlaytestApp(w.VBox):
         self.message.value = self._refusal_html(exc)
 
     def _refusal_html(self, exc: Exception) -> str:
-        return (f"<div class='kit-app-error' style='color:#b3261e'>"
+        return (f"<div class='kit-app-error' style='{app_form.ERROR_COLOUR}'>"
                 f"{html.escape(i18n.explain(exc, self.lang))}</div>")
 
     def _show(self, settings: dict) -> Board:

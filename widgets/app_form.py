@@ -62,8 +62,10 @@ MODE_CHOICES = [(N_("play (one person against bots, or several on this screen)")
                 (N_("teacher: every hand open, for a projector"), "teacher")]
 #: the bot pause a link may set (seconds)
 PAUSE_RANGE = (0.0, 5.0)
-#: a marked field's reason
-ERROR_STYLE = "color:#b3261e;font-size:0.9em"
+#: an error's colour, following JupyterLab's theme (widgets/page_theme.css), and a marked
+#: field's reason
+ERROR_COLOUR = "color:var(--kit-error,#b3261e)"
+ERROR_STYLE = f"{ERROR_COLOUR};font-size:0.9em"
 #: a small note's style, and a link's (the form is ipywidgets, outside the boards'
 #: stylesheets, and the page's own leaves a link in a widget looking like plain text);
 #: each colour follows JupyterLab's theme (widgets/page_theme.css), a fixed dark grey on

@@ -30,6 +30,7 @@ from kit.i18n import NC_, Words
 from kit.record.tables import CODE_LENGTH, TableInfo, TableRefused, TableStore
 from widgets import board_class
 from widgets.app_form import (
+    ERROR_COLOUR,
     LINK_STYLE,
     NO_TOOLTIP,
     NOTE_STYLE,
@@ -48,7 +49,7 @@ from widgets.table_links import PageAddress, qr_svg, table_link
 from widgets.table_sync import SharedTable
 
 #: a refusal's colour on the table's pages
-ERROR_STYLE = "color:#b3261e"
+ERROR_STYLE = ERROR_COLOUR
 
 
 class TableApp(w.VBox):
