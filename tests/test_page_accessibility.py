@@ -62,9 +62,22 @@ def test_each_colour_variable_reads_on_the_dark_theme_and_its_fallback_on_white(
     for name, colour in dark.items():  # (a card's border: 3:1, as any part of a control)
         assert contrast(colour, DARK_THEME) >= (3 if name == "kit-line" else 4.5), name
     # each style names its variable with the light theme's (and Voilà's) colour
-    for style in (app_form.NOTE_STYLE, app_form.LINK_STYLE, app_form.FAINT_STYLE):
+    for style in (app_form.NOTE_STYLE, app_form.LINK_STYLE, app_form.FAINT_STYLE,
+                  app_form.ERROR_STYLE):
         name, fallback = re.search(r"var\(--(kit-[a-z]+),(#[0-9a-f]+)\)", style).groups()
         assert name in dark and contrast(fallback, WHITE) >= 4.5, style
+
+
+def test_a_boards_muted_text_and_hanabis_spent_tokens_read_on_its_backgrounds():
+    """Text: 4.5:1; a spent hint or mistake token (HB-3), a part of a graphic: 3:1 (it was
+    1.7:1), on the board's background and on the own seat's."""
+    base = (WIDGETS / "base.css").read_text(encoding="utf-8")
+    board = re.search(r"--kit-bg:\s*(#[0-9a-f]+)", base).group(1)
+    muted = re.search(r"--kit-muted:\s*(#[0-9a-f]+)", base).group(1)
+    spent = re.search(r"\.hb-tok-off \{ color: (#[0-9a-f]+)",
+                      (WIDGETS / "hanabi.css").read_text(encoding="utf-8")).group(1)
+    for background in (board, "#f4f1ea"):
+        assert contrast(muted, background) >= 4.5 and contrast(spent, background) >= 3
 
 
 def _fixed_colours(text: str) -> list[tuple[str, str]]:
@@ -102,8 +115,7 @@ def test_no_text_colour_is_a_fixed_grey_on_the_themes_background(name):
     own light background (a button, the goal's box, a paper fact card, printed page)."""
     own_box = (".kit-lesson-goal", ".kit-fact-card", "@media print")
     loose = [(where, c) for where, c in _fixed_colours(_pages()[name])
-             if not any(box in where for box in own_box)
-             and c.lower() not in ("#b3261e",)]  # (an error's red: not a grey)
+             if not any(box in where for box in own_box)]
     assert loose == [], loose
 
 
@@ -149,6 +161,24 @@ def test_in_jupyterlab_the_page_head_leaves_labs_document_alone(monkeypatch):
         lesson = Lesson("hanabi", lang="ru", pause=0)
     (head,) = heads(lesson)
     assert head.lang == "ru" and not head.voila
+
+
+def test_a_board_and_its_page_head_are_told_the_same_whether_the_page_is_voilas(monkeypatch):
+    """One detection, the kernel's: a board sets the page's language, title and first focus
+    only on a Voilà page, as the page head does (widgets/page_head.py)."""
+    from widgets.app import PlaytestApp
+    from widgets.hanabi import HanabiBoard
+
+    for served in (True, False):
+        if served:
+            monkeypatch.setenv("SERVER_SOFTWARE", "voila/0.5.13")
+        else:
+            monkeypatch.delenv("SERVER_SOFTWARE", raising=False)
+        with page_comms():
+            board = HanabiBoard(players=2, seed=1, lang="uk")
+            app = PlaytestApp("hanabi", lang="uk", record=False)
+        (head,) = heads(app)
+        assert board.voila is served and head.voila is served
 
 
 def test_each_page_has_one_h1(monkeypatch):

@@ -109,7 +109,7 @@ function kitBoard(draw) {
     const ui = { hover: null, hoverKey: null, waited: false, lost: null };
     // where focus is kept across redraws (board_parts.js, `focusKeeper`), and the privacy
     // screen's text's id
-    const focus = focusKeeper(root);
+    const focus = focusKeeper(root, () => model.get("voila"));
     const privacyId = `kit-privacy-${(globalThis.__kitBoards = (globalThis.__kitBoards || 0) + 1)}`;
     let queued = false;
     const schedule = () => {
@@ -313,7 +313,7 @@ function kitBoard(draw) {
       const lang = model.get("lang") || T.lang;
       if (written.lang !== lang) {
         root.lang = written.lang = lang;
-        namePage(lang, model.get("title"));
+        namePage(model.get("voila"), lang, model.get("title"));
       }
       const data = { moves: model.get("moves"), toAct: view.to_act ?? "", seat: seat ?? "", over: result ? "1" : "0", legal: live.length };
       for (const k in data) {

@@ -32,6 +32,7 @@ from kit.contract import GameState
 from kit.errors import ConfigError, IllegalAction
 from kit.i18n import NC_, Words
 from widgets.once_per_page import code_message, data_message, keep, kept, loader
+from widgets.page_head import served_by_voila
 from widgets.page_words import PAGE_WORDS
 from widgets.recording import Recording
 from widgets.table import Table
@@ -120,6 +121,13 @@ class Board(anywidget.AnyWidget):
     #: for once (widgets/once_per_page.py)
     lang = t.Unicode("ru").tag(sync=True)
     words_key = t.Unicode("").tag(sync=True)
+    #: whether the page is Voilà's (its language, title and focus are the board's to set)
+    #: or JupyterLab's (they are Lab's): the kernel knows (widgets/page_head.py)
+    voila = t.Bool().tag(sync=True)
+
+    @t.default("voila")
+    def _voila_default(self) -> bool:
+        return served_by_voila()
 
     def __init__(self, state: GameState | None = None, *, players: int | None = None,
                  seed: int | None = None, options: dict | None = None,

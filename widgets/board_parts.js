@@ -144,15 +144,11 @@ function seatOrder(me, n) {
   return Array.from({ length: n }, (_, k) => (first + k) % n);
 }
 
-/** Voilà's page (not JupyterLab's, whose notebook keeps its own focus, title and language) */
-function inVoila() {
-  return (document.body && document.body.dataset.voila !== undefined) || location.pathname.includes("/voila/");
-}
-
-/** In Voilà, the page's language is the board's, and so is its title while it is still
- * the notebook's file name (a page that named itself keeps its name). */
-function namePage(lang, title) {
-  if (!inVoila()) return;
+/** On a Voilà page (`voila`: the board's trait, the kernel's word; JupyterLab's notebook
+ * keeps its own title and language), the page's language is the board's, and so is its
+ * title while it is still the notebook's file name (a page that named itself keeps it). */
+function namePage(voila, lang, title) {
+  if (!voila) return;
   document.documentElement.lang = lang;
   const file = decodeURIComponent(location.pathname.split("/").pop() || "").replace(/\.ipynb$/, "");
   if (title && [file, `${file}.ipynb`, ""].includes(document.title)) document.title = title;
@@ -182,10 +178,11 @@ function canFocus(el) {
  * takes focus to its button, its board inert under it. Focus outside the board stays
  * there, but for a board that appears in Voilà just after a person's click or key (it is
  * theirs: «Start», «Replay the game»): the board takes it (a replay, to its controls).
+ * `voila()`: whether the page is Voilà's (JupyterLab's notebook keeps its own focus).
  * `before()` (before a paint): the key of the control to keep focus on ("": the board's
  * first), or null; `after(key, covered, mode)` once Preact has drawn.
  */
-function focusKeeper(root) {
+function focusKeeper(root, voila) {
   let key = null; // the control last focused in the board, while focus has not left it
   let fresh = true; // no view drawn yet
   let covered = false; // the privacy screen was up at the last paint
@@ -210,7 +207,7 @@ function focusKeeper(root) {
       if (active && active !== document.body && root.contains(active)) return focusKey(active);
       // (a control removed takes focus to <body> with no event: the board's, still)
       if ((!active || active === document.body) && key !== null) return key;
-      return first && inVoila() && navigator.userActivation && navigator.userActivation.isActive ? "" : null;
+      return first && voila() && navigator.userActivation && navigator.userActivation.isActive ? "" : null;
     },
     after(want, up, mode) {
       for (const part of root.children) {

@@ -7,7 +7,8 @@ so a screen reader reads Cyrillic with an English voice. No script runs from an
 ipywidgets HTML value, so :class:`PageHead`, a tiny anywidget shown by each page, sets
 ``document.documentElement.lang`` and ``document.title``, only on a Voilà page (in
 JupyterLab the document is Lab's: it puts ``lang`` on the page's own container only).
-The boards set the same for board pages themselves.
+The boards set the same for board pages themselves. Whether a page is Voilà's is told
+once, by the kernel (:func:`served_by_voila`), to both: their ``voila`` trait.
 
 >>> head = page_head("ru", "Ханаби")
 >>> head.lang, head.title
@@ -30,11 +31,9 @@ function render({ model, el }) {
     // the page's own container (the widget this one is shown in) says its language
     const root = el.parentElement && el.parentElement.closest(".widget-box") || el.parentElement;
     if (root && lang) root.setAttribute("lang", lang);
-    // the document only on a Voilà page (its shell has Voilà's panels): JupyterLab's is
-    // Lab's, whatever a notebook shows
-    const voila = document.getElementById("voila-top-panel") || document.getElementById(
-      "rendered_cells");
-    if (!model.get("voila") || !voila) return;
+    // the document only on a Voilà page (the kernel's word, as the boards'): JupyterLab's
+    // is Lab's, whatever a notebook shows
+    if (!model.get("voila")) return;
     if (lang) document.documentElement.lang = lang;
     if (title) document.title = title;
   };
